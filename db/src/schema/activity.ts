@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { roleEnum, users } from './users.ts';
+
+export const deviceTypeEnum = pgEnum('device_type', ['mobile', 'desktop', 'tablet', 'unknown']);
+
+/** One row per login attempt, successful or not. */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** What was typed, for failed attempts that match no account. */
+    identifier: text().notNull(),
+    username: text(),
+    email: text(),
+    role: roleEnum(),
+    success: boolean().notNull(),
+    failureReason: text(),
+    deviceType: deviceTypeEnum().notNull().default('unknown'),
+    userAgent: text().notNull().default(''),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_history_created_idx').on(t.createdAt.desc()),
+    index('login_history_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+export type LoginHistoryRow = typeof loginHistory.$inferSelect;
+
+/** Every admin and superadmin write: who, what, when, before, after, reason. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'bigint' }).primaryKey(),
+    actorId: uuid(),
+    actorRole: roleEnum(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    reason: text(),
+    ip: text(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_idx').on(t.actorId),
+  ],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgEnum, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A single row (id = 1). */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer().primaryKey().default(1),
+    title: text().notNull(),
+    currency: text().notNull().default('INR'),
+    logoUrl: text().notNull().default(''),
+    faviconUrl: text().notNull().default(''),
+    updatedBy: uuid(),
+    updatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check('site_settings_single_row', sql`${t.id} = 1`)],
+);
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/** Coins: prices come only from the market feed (no admin-set prices). */
+export const coins = pgTable('coins', {
+  symbol: text().primaryKey(),
+  name: text().notNull(),
+  /** The exchange symbol the coin is priced from, e.g. BTCUSDT. */
+  marketSymbol: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  sortOrder: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export type CoinRow = typeof coins.$inferSelect;
+
+export const tradeUnitEnum = pgEnum('trade_unit', ['Seconds', 'Minutes', 'Hours']);
+
+export const tradeSettings = pgTable(
+  'trade_settings',
+  {
+    id: serial().primaryKey(),
+    time: integer().notNull(),
+    unit: tradeUnitEnum().notNull().default('Seconds'),
+    payoutPercent: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('trade_settings_time_positive', sql`${t.time} > 0`),
+    check('trade_settings_payout_range', sql`${t.payoutPercent} between 1 and 1000`),
+  ],
+);
+export type TradeSettingRow = typeof tradeSettings.$inferSelect;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { COUNTRY, DEFAULT_ADMIN_PAGE_SIZE, DEFAULT_CURRENCY, DEVICE_TYPES, PASSWORD_MIN, ROLES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { EMAIL_PATTERN } from './auth.ts';
+
+const required = (message: string) =>
+  z.preprocess((v) => (v == null ? '' : v), z.string({ error: message }).trim().min(1, message));
+
+export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,20}$/;
+
+/** Superadmin create user / create admin, in the admin spec's order. */
+export const createAccountSchema = z.object({
+  firstName: required(MSG.nameRequired).pipe(z.string().max(50, MSG.nameRequired)),
+  lastName: required(MSG.nameRequired).pipe(z.string().max(50, MSG.nameRequired)),
+  username: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.adminUsernameInvalid }).trim().regex(ADMIN_USERNAME_PATTERN, MSG.adminUsernameInvalid),
+  ),
+  email: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.adminEmailInvalid }).trim().toLowerCase().max(254, MSG.adminEmailInvalid).regex(EMAIL_PATTERN, MSG.adminEmailInvalid),
+  ),
+  password: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.adminPasswordTooShort }).min(PASSWORD_MIN, MSG.adminPasswordTooShort).max(128, MSG.adminPasswordTooShort),
+  ),
+  country: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : COUNTRY), z.string().max(60)),
+});
+export type CreateAccountBody = z.output<typeof createAccountSchema>;
+
+const pageSize = z.coerce.number().int().refine((n) => [10, 20, 50, 100].includes(n), MSG.invalidInput);
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  limit: pageSize.default(DEFAULT_ADMIN_PAGE_SIZE).catch(DEFAULT_ADMIN_PAGE_SIZE),
+});
+
+// ---- referral keys ----
+export const referralKeySchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  label: z.string().nullable(),
+  usedCount: z.number().int(),
+  maxUses: z.number().int(),
+  remaining: z.number().int(),
+  active: z.boolean(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReferralKey = z.infer<typeof referralKeySchema>;
+
+export const referralKeyListQuerySchema = pagingQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+});
+export const referralKeyListResponseSchema = z.object({ rows: z.array(referralKeySchema), total: z.number().int() });
+
+const maxUses = z.coerce.number({ error: MSG.maxUsesInvalid }).int(MSG.maxUsesInvalid).min(1, MSG.maxUsesInvalid).max(1_000_000, MSG.maxUsesInvalid);
+const expiresAt = z
+  .string()
+  .trim()
+  .refine((s) => !Number.isNaN(Date.parse(s)) && Date.parse(s) > Date.now(), MSG.expiryInvalid);
+
+export const referralKeyCreateSchema = z.object({
+  label: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined), z.string().max(100).optional()),
+  maxUses: maxUses.default(1),
+  expiresAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), expiresAt.optional()),
+});
+export type ReferralKeyCreateBody = z.output<typeof referralKeyCreateSchema>;
+
+export const referralKeyPatchSchema = z
+  .object({ active: z.boolean().optional(), maxUses: maxUses.optional() })
+  .refine((v) => v.active !== undefined || v.maxUses !== undefined, MSG.invalidInput);
+export type ReferralKeyPatchBody = z.output<typeof referralKeyPatchSchema>;
+
+// ---- login history ----
+export const loginRecordSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+  deviceType: z.enum(DEVICE_TYPES),
+  userAgent: z.string(),
+  ip: z.string().nullable(),
+  success: z.boolean(),
+});
+export type LoginRecord = z.infer<typeof loginRecordSchema>;
+
+export const loginHistoryQuerySchema = pagingQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  /** a user id, or a username / email */
+  user: z.string().trim().max(254).optional(),
+  excludeRole: z.enum(ROLES).optional().catch(undefined),
+});
+export const loginHistoryResponseSchema = z.object({
+  items: z.array(loginRecordSchema),
+  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), pages: z.number().int() }),
+});
+
+// ---- site settings ----
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+  z.union([z.literal(''), z.url({ protocol: /^https?$/, error: MSG.urlInvalid })]),
+);
+export const siteSettingsSchema = z.object({
+  title: z.string(),
+  currency: z.string(),
+  logoUrl: z.string(),
+  faviconUrl: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const siteSettingsUpdateSchema = z
+  .object({
+    title: z.string().optional(),
+    siteTitle: z.string().optional(),
+    currency: z.preprocess((v) => (v == null || v === '' ? DEFAULT_CURRENCY : v), z.literal(DEFAULT_CURRENCY, { error: MSG.currencyInvalid })),
+    logoUrl: optionalUrl,
+    faviconUrl: optionalUrl,
+  })
+  .transform((v, ctx) => {
+    const title = (v.title ?? v.siteTitle ?? '').trim();
+    if (!title) {
+      ctx.addIssue({ code: 'custom', message: MSG.titleRequired, path: ['title'] });
+      return z.NEVER;
+    }
+    if (title.length > 80) {
+      ctx.addIssue({ code: 'custom', message: MSG.titleRequired, path: ['title'] });
+      return z.NEVER;
+    }
+    return { title, currency: v.currency, logoUrl: v.logoUrl, faviconUrl: v.faviconUrl };
+  });
+export type SiteSettingsUpdateBody = z.output<typeof siteSettingsUpdateSchema>;
+
+/** GET /api/site: public. */
+export const publicSiteResponseSchema = z.object({ settings: siteSettingsSchema });
+
+export const superOverviewSchema = z.object({
+  users: z.number().int(),
+  admins: z.number().int(),
+  superadmins: z.number().int(),
+  activeReferralKeys: z.number().int(),
+  loginsLast24h: z.number().int(),
+});
+export type SuperOverview = z.infer<typeof superOverviewSchema>;

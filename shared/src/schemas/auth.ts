@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { COUNTRY, PASSWORD_MIN, REFERRAL_KEY_LENGTH } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+/** A required text field: absent, null or blank all give the same message. */
+const required = (message: string) =>
+  z.preprocess((v) => (v == null ? '' : v), z.string({ error: message }).trim().min(1, message));
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const REFERRAL_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_KEY_LENGTH}}$`);
+
+/**
+ * Registration, checked in the spec's order (user-side §5): username, email, referral key,
+ * then the remaining required fields. Object keys are validated in declaration order, so the
+ * first issue is the message to show.
+ */
+export const registerSchema = z.object({
+  username: z.preprocess((v) => v ?? '', z.string({ error: MSG.usernameInvalid }).trim().regex(USERNAME_PATTERN, MSG.usernameInvalid)),
+  email: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.emailInvalid }).trim().toLowerCase().max(254, MSG.emailInvalid).regex(EMAIL_PATTERN, MSG.emailInvalid),
+  ),
+  referral: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
+    z.string({ error: MSG.referralInvalid }).regex(REFERRAL_PATTERN, MSG.referralInvalid),
+  ),
+  firstName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
+  lastName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
+  password: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.requiredFields }).min(1, MSG.requiredFields).min(PASSWORD_MIN, MSG.passwordTooShort).max(128, MSG.requiredFields),
+  ),
+  country: z.literal(COUNTRY).default(COUNTRY).catch(COUNTRY),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterBody = z.output<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  identifier: required(MSG.loginRequired),
+  password: z.preprocess((v) => v ?? '', z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired)),
+});
+export type LoginBody = z.output<typeof loginSchema>;
+
+/** The spec's client sends the current password as both oldPassword and currentPassword. */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().optional(),
+    currentPassword: z.string().optional(),
+    newPassword: z.string().optional(),
+  })
+  .transform((v, ctx) => {
+    const current = v.currentPassword || v.oldPassword || '';
+    const next = v.newPassword ?? '';
+    if (!current || !next) {
+      ctx.addIssue({ code: 'custom', message: MSG.changePasswordBoth, path: ['newPassword'] });
+      return z.NEVER;
+    }
+    if (next.length < PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', message: MSG.newPasswordTooShort, path: ['newPassword'] });
+      return z.NEVER;
+    }
+    if (next === current) {
+      ctx.addIssue({ code: 'custom', message: MSG.newPasswordSame, path: ['newPassword'] });
+      return z.NEVER;
+    }
+    return { currentPassword: current, newPassword: next };
+  });
+export type ChangePasswordBody = z.output<typeof changePasswordSchema>;
+
+export const profileSchema = z.object({
+  firstName: required(MSG.profileNamesRequired).pipe(z.string().max(50, MSG.profileNamesRequired)),
+  lastName: required(MSG.profileNamesRequired).pipe(z.string().max(50, MSG.profileNamesRequired)),
+});
+export type ProfileBody = z.output<typeof profileSchema>;
+
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+export const bankSchema = z.object({
+  accountHolderName: required(MSG.bankFieldsRequired).pipe(z.string().max(100, MSG.bankFieldsRequired)),
+  bankAccountNumber: required(MSG.bankFieldsRequired).pipe(z.string().regex(/^\d{9,18}$/, MSG.bankAccountInvalid)),
+  ifscCode: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
+    z.string().min(1, MSG.bankFieldsRequired).regex(IFSC_PATTERN, MSG.ifscInvalid),
+  ),
+  bankName: required(MSG.bankFieldsRequired).pipe(z.string().max(100, MSG.bankFieldsRequired)),
+});
+export type BankBody = z.output<typeof bankSchema>;

@@ -5,16 +5,6 @@ import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
 import { startLocalRedis, urlReachable } from './lib/services.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseUrl: string;
-    /** The server the run's databases live on (e2e creates one more there). */
-    adminDatabaseUrl: string;
-    redisUrl: string;
-    redisPrefix: string;
-  }
-}
-
 /**
  * Once per `vitest run`: a fresh migrated database and a Redis key prefix of its own,
  * so runs never collide. Postgres from TEST_DATABASE_URL (default: the local server);

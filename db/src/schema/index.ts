@@ -2,3 +2,4 @@ export * from './activity.ts';
 export * from './referral-keys.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './market.ts';

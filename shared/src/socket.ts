@@ -1,0 +1,28 @@
+import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
+
+/** Room names: built here only, never as string literals elsewhere. */
+export const rooms = {
+  ticker: () => 'ticker',
+  market: (symbol: string) => `market:${symbol.toUpperCase()}`,
+  user: (userId: string) => `user:${userId}`,
+  admins: () => 'admins',
+} as const;
+
+export type Ack<T> = (reply: { ok: true; data: T } | { ok: false; error: string }) => void;
+
+export interface ServerToClientEvents {
+  'market:tick': (tick: Tick) => void;
+  'market:book': (book: OrderBook) => void;
+  'market:stats': (stats: Stats24h) => void;
+  ticker: (payload: { coins: TickerEntry[]; ts: number }) => void;
+  'feed:status': (status: FeedStatus) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (payload: { symbol: string }, ack: Ack<{ room: string; tick: Tick | null; book: OrderBook | null; stats: Stats24h | null }>) => void;
+  unsubscribe: (payload: { symbol: string }, ack: Ack<{ room: string }>) => void;
+  'ticker:subscribe': (ack: Ack<{ room: string; coins: TickerEntry[] }>) => void;
+  'ticker:unsubscribe': (ack: Ack<{ room: string }>) => void;
+}
+
+export type SocketData = { userId: string | null; role: string | null };

@@ -5,3 +5,5 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/user.ts';
 export * from './validation.ts';
+export * from './market.ts';
+export * from './socket.ts';

@@ -10,8 +10,24 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'] } },
       { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
-      { test: { name: 'gateway', root: './gateway', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'workers', root: './workers', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'gateway',
+          root: './gateway',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'workers',
+          root: './workers',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'web',

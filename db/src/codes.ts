@@ -4,7 +4,8 @@ import { REFERRAL_KEY_ALPHABET, REFERRAL_KEY_LENGTH } from '@app/shared';
 /** A referral code: 8 characters A-Z 0-9 from a CSPRNG. */
 export function generateReferralCode(): string {
   let code = '';
-  for (let i = 0; i < REFERRAL_KEY_LENGTH; i++) code += REFERRAL_KEY_ALPHABET[randomInt(REFERRAL_KEY_ALPHABET.length)];
+  for (let i = 0; i < REFERRAL_KEY_LENGTH; i++)
+    code += REFERRAL_KEY_ALPHABET[randomInt(REFERRAL_KEY_ALPHABET.length)];
   return code;
 }
 

@@ -34,13 +34,22 @@ describe('seed', () => {
   });
 
   it('refuses to rewrite or delete audit rows', async () => {
-    const [row] = await client.db.insert(auditLog).values({ action: 'test.append', targetType: 'test' }).returning();
-    await expect(client.sql`update audit_log set action = 'x' where id = ${String(row!.id)}`).rejects.toThrow(/append-only/);
-    await expect(client.sql`delete from audit_log where id = ${String(row!.id)}`).rejects.toThrow(/append-only/);
+    const [row] = await client.db
+      .insert(auditLog)
+      .values({ action: 'test.append', targetType: 'test' })
+      .returning();
+    await expect(client.sql`update audit_log set action = 'x' where id = ${String(row!.id)}`).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(client.sql`delete from audit_log where id = ${String(row!.id)}`).rejects.toThrow(
+      /append-only/,
+    );
   });
 
   it('refuses a negative balance at the database', async () => {
     const [admin] = await client.db.select().from(users).limit(1);
-    await expect(client.sql`update users set balance = -1 where id = ${admin!.id}`).rejects.toThrow(/users_balance_nonnegative/);
+    await expect(client.sql`update users set balance = -1 where id = ${admin!.id}`).rejects.toThrow(
+      /users_balance_nonnegative/,
+    );
   });
 });

@@ -29,13 +29,24 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
 
     await tx
       .insert(coins)
-      .values(COINS.map((c, i) => ({ symbol: c.symbol, name: c.name, marketSymbol: `${c.symbol}USDT`, sortOrder: i + 1 })))
+      .values(
+        COINS.map((c, i) => ({
+          symbol: c.symbol,
+          name: c.name,
+          marketSymbol: `${c.symbol}USDT`,
+          sortOrder: i + 1,
+        })),
+      )
       .onConflictDoNothing();
 
     const [settings] = await tx.select({ n: count() }).from(tradeSettings);
     if (!settings?.n) await tx.insert(tradeSettings).values(DEFAULT_TRADE_SETTINGS.map((s) => ({ ...s })));
 
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'superadmin'))
+      .limit(1);
     let superadminId = existing?.id;
     if (!existing) {
       const generated = !options.superadmin?.password;
@@ -44,18 +55,37 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       const email = (options.superadmin?.email || 'superadmin@example.com').toLowerCase();
       const [row] = await tx
         .insert(users)
-        .values({ firstName: 'Super', lastName: 'Admin', username, email, passwordHash: await hashPassword(password), role: 'superadmin' })
+        .values({
+          firstName: 'Super',
+          lastName: 'Admin',
+          username,
+          email,
+          passwordHash: await hashPassword(password),
+          role: 'superadmin',
+        })
         .returning({ id: users.id });
       superadminId = row?.id;
-      await tx.insert(auditLog).values({ action: 'seed.superadmin', targetType: 'user', targetId: superadminId, after: { username, email } });
+      await tx.insert(auditLog).values({
+        action: 'seed.superadmin',
+        targetType: 'user',
+        targetId: superadminId,
+        after: { username, email },
+      });
       result.superadmin = { username, email, password, generated };
     }
 
     const [keys] = await tx.select({ n: count() }).from(referralKeys);
     if (!keys?.n) {
       const code = generateReferralCode();
-      await tx.insert(referralKeys).values({ code, label: 'First key (seed)', maxUses: options.firstKeyMaxUses ?? 100, createdBy: superadminId });
-      await tx.insert(auditLog).values({ action: 'seed.referral_key', targetType: 'referral_key', targetId: code });
+      await tx.insert(referralKeys).values({
+        code,
+        label: 'First key (seed)',
+        maxUses: options.firstKeyMaxUses ?? 100,
+        createdBy: superadminId,
+      });
+      await tx
+        .insert(auditLog)
+        .values({ action: 'seed.referral_key', targetType: 'referral_key', targetId: code });
       result.referralKey = code;
     }
     return result;

@@ -12,7 +12,9 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** A fresh, migrated database for one test run, dropped afterwards. */
-export async function createTestDatabase(adminUrl = DEFAULT_TEST_ADMIN_URL): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  adminUrl = DEFAULT_TEST_ADMIN_URL,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {

@@ -48,7 +48,11 @@ function isLater(a: ArchivedTick, b: ArchivedTick): boolean {
 }
 
 /** The last archived tick at or before `at`: the exit price rule of settlement. */
-export async function lastTickAtOrBefore(db: DbOrTx, symbol: string, at: Date): Promise<MarketTickRow | undefined> {
+export async function lastTickAtOrBefore(
+  db: DbOrTx,
+  symbol: string,
+  at: Date,
+): Promise<MarketTickRow | undefined> {
   const [row] = await db
     .select()
     .from(marketTicks)
@@ -65,6 +69,8 @@ export async function ensureTickPartitions(db: DbOrTx, daysAhead = 2): Promise<v
 
 /** Drop daily partitions older than `keepDays`; returns how many were dropped. */
 export async function dropOldTickPartitions(db: DbOrTx, keepDays: number): Promise<number> {
-  const rows = await db.execute<{ n: number }>(sql`select drop_market_tick_partitions(${keepDays}::int) as n`);
+  const rows = await db.execute<{ n: number }>(
+    sql`select drop_market_tick_partitions(${keepDays}::int) as n`,
+  );
   return Number(rows[0]?.n ?? 0);
 }

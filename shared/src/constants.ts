@@ -71,8 +71,9 @@ export const COINS: ReadonlyArray<{ symbol: string; name: string }> = [
 ];
 
 /** Trade durations seeded on a fresh database: time, unit, payout percent. */
-export const DEFAULT_TRADE_SETTINGS: ReadonlyArray<{ time: number; unit: TradeUnit; payoutPercent: number }> = [
-  { time: 20, unit: 'Seconds', payoutPercent: 20 },
-  { time: 40, unit: 'Seconds', payoutPercent: 40 },
-  { time: 60, unit: 'Seconds', payoutPercent: 60 },
-];
+export const DEFAULT_TRADE_SETTINGS: ReadonlyArray<{ time: number; unit: TradeUnit; payoutPercent: number }> =
+  [
+    { time: 20, unit: 'Seconds', payoutPercent: 20 },
+    { time: 40, unit: 'Seconds', payoutPercent: 40 },
+    { time: 60, unit: 'Seconds', payoutPercent: 60 },
+  ];

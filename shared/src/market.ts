@@ -16,7 +16,13 @@ export type Tick = {
 };
 
 export type BookLevel = [price: number, quantity: number];
-export type OrderBook = { symbol: string; asks: BookLevel[]; bids: BookLevel[]; lastUpdateId: number; ts: number };
+export type OrderBook = {
+  symbol: string;
+  asks: BookLevel[];
+  bids: BookLevel[];
+  lastUpdateId: number;
+  ts: number;
+};
 
 export type Stats24h = {
   symbol: string;
@@ -31,7 +37,13 @@ export type Stats24h = {
   ts: number;
 };
 
-export type TickerEntry = { symbol: string; price: number; priceChangePercent: number; volume: number; source: FeedSource };
+export type TickerEntry = {
+  symbol: string;
+  price: number;
+  priceChangePercent: number;
+  volume: number;
+  source: FeedSource;
+};
 
 export type FeedState = 'live' | 'reconnecting' | 'rest' | 'down';
 export type FeedStatus = { source: FeedSource; state: FeedState; simulated: boolean; since: number };

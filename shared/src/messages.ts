@@ -16,6 +16,7 @@ export const MSG = {
   bankAccountInvalid: 'Enter a valid account number (9-18 digits).',
   ifscInvalid: 'Enter a valid IFSC code (e.g. SBIN0001234).',
   bankSaved: 'Bank details saved.',
+  profileSaved: 'Profile updated.',
   accountCreated: 'Account created!',
   // server-side answers
   invalidCredentials: 'Invalid username/email or password.',

@@ -19,7 +19,10 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  subscribe: (payload: { symbol: string }, ack: Ack<{ room: string; tick: Tick | null; book: OrderBook | null; stats: Stats24h | null }>) => void;
+  subscribe: (
+    payload: { symbol: string },
+    ack: Ack<{ room: string; tick: Tick | null; book: OrderBook | null; stats: Stats24h | null }>,
+  ) => void;
   unsubscribe: (payload: { symbol: string }, ack: Ack<{ room: string }>) => void;
   'ticker:subscribe': (ack: Ack<{ room: string; coins: TickerEntry[] }>) => void;
   'ticker:unsubscribe': (ack: Ack<{ room: string }>) => void;

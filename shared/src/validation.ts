@@ -11,5 +11,7 @@ export function check<S extends z.ZodType>(
   input: unknown,
 ): { ok: true; data: z.output<S> } | { ok: false; message: string } {
   const result = schema.safeParse(input);
-  return result.success ? { ok: true, data: result.data } : { ok: false, message: firstIssueMessage(result.error) };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, message: firstIssueMessage(result.error) };
 }

@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { roleEnum, users } from './users.ts';
 
 export const deviceTypeEnum = pgEnum('device_type', ['mobile', 'desktop', 'tablet', 'unknown']);

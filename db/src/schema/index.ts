@@ -1,5 +1,5 @@
 export * from './activity.ts';
+export * from './market.ts';
 export * from './referral-keys.ts';
 export * from './settings.ts';
 export * from './users.ts';
-export * from './market.ts';

@@ -18,6 +18,9 @@ export const marketTicks = pgTable(
     receivedAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     source: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.second] }), index('market_ticks_symbol_ts_idx').on(t.symbol, t.exchangeTs.desc())],
+  (t) => [
+    primaryKey({ columns: [t.symbol, t.second] }),
+    index('market_ticks_symbol_ts_idx').on(t.symbol, t.exchangeTs.desc()),
+  ],
 );
 export type MarketTickRow = typeof marketTicks.$inferSelect;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COUNTRY, DEFAULT_ADMIN_PAGE_SIZE, DEFAULT_CURRENCY, DEVICE_TYPES, PASSWORD_MIN, ROLES } from '../constants.ts';
+import {
+  COUNTRY,
+  DEFAULT_ADMIN_PAGE_SIZE,
+  DEFAULT_CURRENCY,
+  DEVICE_TYPES,
+  PASSWORD_MIN,
+  ROLES,
+} from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EMAIL_PATTERN } from './auth.ts';
 
@@ -14,21 +21,35 @@ export const createAccountSchema = z.object({
   lastName: required(MSG.nameRequired).pipe(z.string().max(50, MSG.nameRequired)),
   username: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.adminUsernameInvalid }).trim().regex(ADMIN_USERNAME_PATTERN, MSG.adminUsernameInvalid),
+    z
+      .string({ error: MSG.adminUsernameInvalid })
+      .trim()
+      .regex(ADMIN_USERNAME_PATTERN, MSG.adminUsernameInvalid),
   ),
   email: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.adminEmailInvalid }).trim().toLowerCase().max(254, MSG.adminEmailInvalid).regex(EMAIL_PATTERN, MSG.adminEmailInvalid),
+    z
+      .string({ error: MSG.adminEmailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(254, MSG.adminEmailInvalid)
+      .regex(EMAIL_PATTERN, MSG.adminEmailInvalid),
   ),
   password: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.adminPasswordTooShort }).min(PASSWORD_MIN, MSG.adminPasswordTooShort).max(128, MSG.adminPasswordTooShort),
+    z
+      .string({ error: MSG.adminPasswordTooShort })
+      .min(PASSWORD_MIN, MSG.adminPasswordTooShort)
+      .max(128, MSG.adminPasswordTooShort),
   ),
   country: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : COUNTRY), z.string().max(60)),
 });
 export type CreateAccountBody = z.output<typeof createAccountSchema>;
 
-const pageSize = z.coerce.number().int().refine((n) => [10, 20, 50, 100].includes(n), MSG.invalidInput);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((n) => [10, 20, 50, 100].includes(n), MSG.invalidInput);
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1).catch(1),
   limit: pageSize.default(DEFAULT_ADMIN_PAGE_SIZE).catch(DEFAULT_ADMIN_PAGE_SIZE),
@@ -51,16 +72,26 @@ export type ReferralKey = z.infer<typeof referralKeySchema>;
 export const referralKeyListQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
 });
-export const referralKeyListResponseSchema = z.object({ rows: z.array(referralKeySchema), total: z.number().int() });
+export const referralKeyListResponseSchema = z.object({
+  rows: z.array(referralKeySchema),
+  total: z.number().int(),
+});
 
-const maxUses = z.coerce.number({ error: MSG.maxUsesInvalid }).int(MSG.maxUsesInvalid).min(1, MSG.maxUsesInvalid).max(1_000_000, MSG.maxUsesInvalid);
+const maxUses = z.coerce
+  .number({ error: MSG.maxUsesInvalid })
+  .int(MSG.maxUsesInvalid)
+  .min(1, MSG.maxUsesInvalid)
+  .max(1_000_000, MSG.maxUsesInvalid);
 const expiresAt = z
   .string()
   .trim()
   .refine((s) => !Number.isNaN(Date.parse(s)) && Date.parse(s) > Date.now(), MSG.expiryInvalid);
 
 export const referralKeyCreateSchema = z.object({
-  label: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined), z.string().max(100).optional()),
+  label: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
+    z.string().max(100).optional(),
+  ),
   maxUses: maxUses.default(1),
   expiresAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), expiresAt.optional()),
 });
@@ -94,12 +125,17 @@ export const loginHistoryQuerySchema = pagingQuerySchema.extend({
 });
 export const loginHistoryResponseSchema = z.object({
   items: z.array(loginRecordSchema),
-  pagination: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 
 // ---- site settings ----
 const optionalUrl = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+  (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
   z.union([z.literal(''), z.url({ protocol: /^https?$/, error: MSG.urlInvalid })]),
 );
 export const siteSettingsSchema = z.object({
@@ -115,7 +151,10 @@ export const siteSettingsUpdateSchema = z
   .object({
     title: z.string().optional(),
     siteTitle: z.string().optional(),
-    currency: z.preprocess((v) => (v == null || v === '' ? DEFAULT_CURRENCY : v), z.literal(DEFAULT_CURRENCY, { error: MSG.currencyInvalid })),
+    currency: z.preprocess(
+      (v) => (v == null || v === '' ? DEFAULT_CURRENCY : v),
+      z.literal(DEFAULT_CURRENCY, { error: MSG.currencyInvalid }),
+    ),
     logoUrl: optionalUrl,
     faviconUrl: optionalUrl,
   })

@@ -16,10 +16,18 @@ export const REFERRAL_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_KEY_LENGTH}}$`)
  * first issue is the message to show.
  */
 export const registerSchema = z.object({
-  username: z.preprocess((v) => v ?? '', z.string({ error: MSG.usernameInvalid }).trim().regex(USERNAME_PATTERN, MSG.usernameInvalid)),
+  username: z.preprocess(
+    (v) => v ?? '',
+    z.string({ error: MSG.usernameInvalid }).trim().regex(USERNAME_PATTERN, MSG.usernameInvalid),
+  ),
   email: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.emailInvalid }).trim().toLowerCase().max(254, MSG.emailInvalid).regex(EMAIL_PATTERN, MSG.emailInvalid),
+    z
+      .string({ error: MSG.emailInvalid })
+      .trim()
+      .toLowerCase()
+      .max(254, MSG.emailInvalid)
+      .regex(EMAIL_PATTERN, MSG.emailInvalid),
   ),
   referral: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
@@ -29,7 +37,11 @@ export const registerSchema = z.object({
   lastName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
   password: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.requiredFields }).min(1, MSG.requiredFields).min(PASSWORD_MIN, MSG.passwordTooShort).max(128, MSG.requiredFields),
+    z
+      .string({ error: MSG.requiredFields })
+      .min(1, MSG.requiredFields)
+      .min(PASSWORD_MIN, MSG.passwordTooShort)
+      .max(128, MSG.requiredFields),
   ),
   country: z.literal(COUNTRY).default(COUNTRY).catch(COUNTRY),
 });
@@ -77,7 +89,9 @@ export type ProfileBody = z.output<typeof profileSchema>;
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const bankSchema = z.object({
   accountHolderName: required(MSG.bankFieldsRequired).pipe(z.string().max(100, MSG.bankFieldsRequired)),
-  bankAccountNumber: required(MSG.bankFieldsRequired).pipe(z.string().regex(/^\d{9,18}$/, MSG.bankAccountInvalid)),
+  bankAccountNumber: required(MSG.bankFieldsRequired).pipe(
+    z.string().regex(/^\d{9,18}$/, MSG.bankAccountInvalid),
+  ),
   ifscCode: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
     z.string().min(1, MSG.bankFieldsRequired).regex(IFSC_PATTERN, MSG.ifscInvalid),

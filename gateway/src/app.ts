@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
+import authRoutes from './features/auth/auth.routes.ts';
+import healthRoutes from './features/health/health.routes.ts';
+import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
+import reputationRoutes from './features/reputation/reputation.routes.ts';
+import siteRoutes from './features/site/site.routes.ts';
+import superadminRoutes from './features/superadmin/superadmin.routes.ts';
+import usersRoutes from './features/users/users.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorsPlugin from './plugins/errors.ts';
+import redisPlugin from './plugins/redis.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/**
+ * The whole gateway from a config object. It does not listen: server.ts does, and tests
+ * drive it with `app.inject`. Close it with `app.close()` (pools and connections end).
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // A hop count becomes the function form (the typings only list the other forms).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { url: config.databaseUrl });
+  await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisPrefix });
+  await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(siteRoutes);
+      await api.register(authRoutes, {
+        loginRateLimit: config.loginRateLimit,
+        registerRateLimit: config.registerRateLimit,
+      });
+      await api.register(usersRoutes);
+      await api.register(reputationRoutes);
+      await api.register(referralKeysRoutes);
+      await api.register(adminStatsRoutes);
+      await api.register(superadminRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { root: config.webDist });
+  return app;
+}

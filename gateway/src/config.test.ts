@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    expect(loadConfig(base)).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: base.DATABASE_URL,
+      redisUrl: base.REDIS_URL,
+      redisPrefix: '',
+      jwtSecret: base.JWT_SECRET,
+      jwtExpiresIn: '7d',
+      webDist: undefined,
+      logLevel: 'info',
+      loginRateLimit: 10,
+      registerRateLimit: 5,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      ...base,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      REDIS_PREFIX: 'prod:',
+      JWT_EXPIRES_IN: '3600',
+      WEB_DIST: '/srv/web',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '20',
+      REGISTER_RATE_LIMIT: '3',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      redisPrefix: 'prod:',
+      jwtExpiresIn: 3600,
+      webDist: '/srv/web',
+      logLevel: 'warn',
+    });
+    expect(config).toMatchObject({ loginRateLimit: 20, registerRateLimit: 3, trustProxy: 1 });
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('names every bad or missing variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ JWT_SECRET: 'short', PORT: 'eighty', LOGIN_RATE_LIMIT: '0', JWT_EXPIRES_IN: 'forever' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'JWT_SECRET',
+      'PORT',
+      'LOGIN_RATE_LIMIT',
+      'JWT_EXPIRES_IN',
+    ])
+      expect(message).toContain(name);
+    expect(message).not.toContain('REGISTER_RATE_LIMIT');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ ...base, PORT: '', WEB_DIST: '' })).toMatchObject({ port: 3000, webDist: undefined });
+  });
+});

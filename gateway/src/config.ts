@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * The gateway's settings, validated once at start. This is the only module that reads
+ * process.env (and only when no env object is passed); a bad setting stops the process
+ * with a message naming every offending variable.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/** `true`/`false`, a hop count, or a comma list of trusted addresses (Fastify's trustProxy). */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v): boolean | number | string[] => {
+    if (!v || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  REDIS_PREFIX: z.string().default(''),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  // A bare number is seconds; with a unit it is passed on as a time span ("7d", "12h").
+  JWT_EXPIRES_IN: z
+    .string()
+    .trim()
+    .regex(/^\d+(\s*(s|m|h|d|w|seconds?|minutes?|hours?|days?|weeks?))?$/i, 'must look like 7d, 12h or 3600')
+    .default('7d')
+    .transform((v) => (/^\d+$/.test(v) ? Number(v) : v)),
+  WEB_DIST: z.string().trim().min(1).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOGIN_RATE_LIMIT: positiveInt(10),
+  REGISTER_RATE_LIMIT: positiveInt(5),
+  TRUST_PROXY: trustProxy,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  jwtSecret: string;
+  /** Seconds, or a time span such as '7d'. */
+  jwtExpiresIn: string | number;
+  webDist: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Attempts per minute per IP. */
+  loginRateLimit: number;
+  registerRateLimit: number;
+  trustProxy: boolean | number | string[];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, so `FOO=` in a .env file falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid gateway configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

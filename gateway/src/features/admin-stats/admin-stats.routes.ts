@@ -1,0 +1,39 @@
+import { adminCardsResponseSchema, loginHistoryQuerySchema, loginHistoryResponseSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createAdminStatsService } from './admin-stats.service.ts';
+
+/** Admin only: every route of this plugin passes the role check first. */
+const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('admin'));
+  const service = createAdminStatsService({ db: app.db });
+  const tags = ['admin-stats'];
+
+  app.get(
+    '/admin-stats/login-history',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: loginHistoryQuerySchema,
+        response: { 200: loginHistoryResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.loginHistory(caller(request).role, request.query),
+  );
+
+  app.get(
+    '/admin-stats/cards',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        response: { 200: adminCardsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => service.cards(),
+  );
+};
+
+export default adminStatsRoutes;

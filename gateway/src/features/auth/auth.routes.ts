@@ -1,0 +1,72 @@
+import {
+  authResponseSchema,
+  changePasswordResponseSchema,
+  changePasswordSchema,
+  loginSchema,
+  meResponseSchema,
+  registerSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientInfo } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { toPublicUser } from '../users/users.mapper.ts';
+import { createAuthService } from './auth.service.ts';
+
+export type AuthRoutesOptions = { loginRateLimit: number; registerRateLimit: number };
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const service = createAuthService({ db: app.db, signToken: app.signToken });
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/register',
+    {
+      config: { rateLimit: { max: opts.registerRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        body: registerSchema,
+        response: { 201: authResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.register(request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        body: loginSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => service.login(request.body, clientInfo(request)),
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security: bearer, response: { 200: meResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => ({ user: toPublicUser(caller(request)) }),
+  );
+
+  app.put(
+    '/auth/change-password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        body: changePasswordSchema,
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.changePassword(caller(request), request.body),
+  );
+};
+
+export default authRoutes;

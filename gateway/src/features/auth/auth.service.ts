@@ -1,0 +1,122 @@
+import { type Db, type DbOrTx, dummyHash, hashPassword, verifyPassword } from '@app/db';
+import {
+  type AuthResponse,
+  type ChangePasswordBody,
+  type LoginBody,
+  MSG,
+  type RegisterBody,
+} from '@app/shared';
+import { deviceTypeOf } from '../../lib/device.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import type { ClientInfo } from '../../lib/request.ts';
+import type { SignToken } from '../../plugins/auth.ts';
+import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.repository.ts';
+import { duplicateUserError } from '../users/users.errors.ts';
+import { toPublicUser } from '../users/users.mapper.ts';
+import {
+  findUserByIdentifier,
+  insertUser,
+  replacePassword,
+  type UserRecord,
+} from '../users/users.repository.ts';
+import { type LoginAttempt, recordLogin } from './auth.repository.ts';
+
+type Deps = { db: Db; signToken: SignToken };
+
+/** Why a key could not be used, checked in the order a person would fix it. */
+async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
+  const key = await findKeyByCode(db, code);
+  if (!key) return MSG.referralUnknown;
+  if (!key.active) return MSG.referralInactive;
+  if (key.expired) return MSG.referralExpired;
+  return MSG.referralUsedUp;
+}
+
+export function createAuthService({ db, signToken }: Deps) {
+  const attempt = (
+    client: ClientInfo,
+    identifier: string,
+    user: UserRecord | undefined,
+    failureReason: string | null,
+  ): LoginAttempt => ({
+    userId: user?.id ?? null,
+    identifier,
+    username: user?.username ?? null,
+    email: user?.email ?? null,
+    role: user?.role ?? null,
+    success: failureReason === null,
+    failureReason,
+    deviceType: deviceTypeOf(client.userAgent),
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
+
+  return {
+    /**
+     * One transaction takes a use of the referral key and creates the user; a duplicate
+     * username or email rolls it back, so the use is not counted. The password is hashed
+     * before the transaction so no row lock is held during the slow hash.
+     */
+    async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
+      const passwordHash = await hashPassword(body.password);
+      const user = await db
+        .transaction(async (tx) => {
+          const key = await consumeKey(tx, body.referral);
+          if (!key) throw badRequest(await referralRefusal(tx, body.referral));
+          const row = await insertUser(tx, {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            country: body.country,
+            hasReferral: true,
+            referralKeyId: key.id,
+          });
+          const record: UserRecord = { ...row, referralCode: key.code };
+          await recordLogin(tx, attempt(client, body.username, record, null));
+          return record;
+        })
+        .catch((error: unknown) => {
+          throw duplicateUserError(error) ?? error;
+        });
+      return { token: signToken(user), user: toPublicUser(user) };
+    },
+
+    /** Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). */
+    async login(body: LoginBody, client: ClientInfo): Promise<AuthResponse> {
+      const user = await findUserByIdentifier(db, body.identifier);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
+      if (!user || !ok) {
+        await recordLogin(
+          db,
+          attempt(client, body.identifier, user, user ? 'wrong_password' : 'unknown_user'),
+        );
+        throw unauthorized(MSG.invalidCredentials);
+      }
+      // Checked after the password, so a ban is not revealed to someone guessing.
+      if (user.bannedAt) {
+        await recordLogin(db, attempt(client, body.identifier, user, 'banned'));
+        throw new AppError(403, MSG.accountBanned);
+      }
+      await recordLogin(db, attempt(client, body.identifier, user, null));
+      return { token: signToken(user), user: toPublicUser(user) };
+    },
+
+    /** A new hash and token version: every older token stops working, the returned one works. */
+    async changePassword(
+      user: UserRecord,
+      body: ChangePasswordBody,
+    ): Promise<{ message: string; token: string }> {
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+        throw badRequest(MSG.currentPasswordWrong);
+      const tokenVersion = await replacePassword(db, user, await hashPassword(body.newPassword));
+      if (tokenVersion === undefined) throw unauthorized(MSG.sessionExpired);
+      return {
+        message: MSG.passwordChanged,
+        token: signToken({ id: user.id, role: user.role, tokenVersion }),
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

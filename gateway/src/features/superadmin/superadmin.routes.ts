@@ -1,0 +1,71 @@
+import {
+  createAccountSchema,
+  publicSiteResponseSchema,
+  siteSettingsSaveResponseSchema,
+  siteSettingsUpdateSchema,
+  superOverviewSchema,
+  userMessageResponseSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { createSiteService } from '../site/site.service.ts';
+import { createSuperadminService } from './superadmin.service.ts';
+
+/** Superadmin only: every route of this plugin passes the role check first. */
+const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('superadmin'));
+  const service = createSuperadminService({ db: app.db });
+  const site = createSiteService({ db: app.db });
+  const tags = ['superadmin'];
+  const created = { 201: userMessageResponseSchema, ...errorResponses(400, 401, 403, 409) };
+
+  app.post(
+    '/superadmin/create-user',
+    { schema: { tags, security: bearer, body: createAccountSchema, response: created } },
+    async (request, reply) =>
+      reply.code(201).send(await service.createAccount('user', request.body, requestMeta(request))),
+  );
+
+  app.post(
+    '/superadmin/create-admin',
+    { schema: { tags, security: bearer, body: createAccountSchema, response: created } },
+    async (request, reply) =>
+      reply.code(201).send(await service.createAccount('admin', request.body, requestMeta(request))),
+  );
+
+  app.get(
+    '/superadmin/site',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        response: { 200: publicSiteResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => site.get(),
+  );
+
+  app.put(
+    '/superadmin/site',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        body: siteSettingsUpdateSchema,
+        response: { 200: siteSettingsSaveResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => site.update(request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/superadmin/overview',
+    {
+      schema: { tags, security: bearer, response: { 200: superOverviewSchema, ...errorResponses(401, 403) } },
+    },
+    async () => service.overview(),
+  );
+};
+
+export default superadminRoutes;

@@ -1,0 +1,28 @@
+import type { UserRow } from '@app/db';
+import { isAdminRole, type PublicUser, paiseToRupees } from '@app/shared';
+
+/** The user as the API shows it: rupees, no secrets, isAdmin derived from the role. */
+export function toPublicUser(row: UserRow & { referralCode?: string | null }): PublicUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    country: row.country,
+    role: row.role,
+    isAdmin: isAdminRole(row.role),
+    balance: paiseToRupees(row.balance),
+    freezAmount: paiseToRupees(row.freezAmount),
+    freezReason: row.freezReason,
+    reputationPoints: row.reputationPoints,
+    hasReferral: row.hasReferral,
+    referralCode: row.referralCode ?? null,
+    accountHolderName: row.accountHolderName,
+    bankAccountNumber: row.bankAccountNumber,
+    bankName: row.bankName,
+    ifscCode: row.ifscCode,
+    banned: row.bannedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

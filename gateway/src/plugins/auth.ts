@@ -1,0 +1,87 @@
+import { MSG, type Role } from '@app/shared';
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findUserById, type UserRecord } from '../features/users/users.repository.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+/** What a token carries: the user, their role when it was issued, and the token version. */
+export type TokenPayload = { sub: string; role: Role; tv: number };
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+export type SignToken = (user: Pick<UserRecord, 'id' | 'role' | 'tokenVersion'>) => string;
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** onRequest hook: a valid token of an existing, unbanned user whose token version matches. */
+    authenticate: Hook;
+    /** onRequest hook: authenticate, then require the role ('admin' admits superadmins too). */
+    requireRole: (role: 'admin' | 'superadmin') => Hook;
+    signToken: SignToken;
+  }
+  interface FastifyRequest {
+    /** The caller's row, loaded fresh on every authenticated request. */
+    currentUser: UserRecord | null;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+export default fp<{ secret: string; expiresIn: string | number }>(
+  async (app, opts) => {
+    // The algorithm is pinned on both sides: a token claiming "none" or another
+    // algorithm is refused rather than trusted.
+    await app.register(fastifyJwt, {
+      secret: opts.secret,
+      sign: { algorithm: ALGORITHM, expiresIn: opts.expiresIn },
+      verify: { algorithms: [ALGORITHM] },
+    });
+
+    app.decorateRequest('currentUser', null);
+    const signToken: SignToken = (user) =>
+      app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
+    app.decorate('signToken', signToken);
+
+    const authenticate: Hook = async (request) => {
+      if (!request.headers.authorization) throw unauthorized();
+      let payload: TokenPayload;
+      try {
+        payload = await request.jwtVerify<TokenPayload>();
+      } catch {
+        throw unauthorized(MSG.sessionExpired);
+      }
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
+        throw unauthorized(MSG.sessionExpired);
+      // The row, not the token, decides: a ban, a password change or a role change
+      // takes effect on the very next request.
+      const user = await findUserById(app.db, payload.sub);
+      if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
+      if (user.bannedAt) throw unauthorized(MSG.accountBanned);
+      request.currentUser = user;
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (role: 'admin' | 'superadmin'): Hook => {
+      const allowed: readonly Role[] = role === 'admin' ? ['admin', 'superadmin'] : ['superadmin'];
+      return async (request, reply) => {
+        await authenticate(request, reply);
+        if (!request.currentUser || !allowed.includes(request.currentUser.role)) throw forbidden();
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+/** The authenticated caller; only for handlers behind `authenticate` or `requireRole`. */
+export function caller(request: FastifyRequest): UserRecord {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}

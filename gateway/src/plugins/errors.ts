@@ -1,0 +1,57 @@
+import { STATUS_CODES } from 'node:http';
+import { MSG } from '@app/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+export function errorBody(statusCode: number, message: string, requestId: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
+}
+
+/**
+ * One error handler for the whole app. Validation answers 400 with the first issue's
+ * message (the spec's wording); known errors keep their status and message; any other
+ * 4xx from Fastify or a plugin (bad JSON, wrong content type, body too large) stays a 4xx;
+ * everything else is a 500 whose details go to the log, never to the client.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const message = error.validation[0]?.message ?? MSG.invalidInput;
+        return reply.code(400).send(errorBody(400, message, request.id));
+      }
+      if (error instanceof AppError) {
+        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
+      }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const message =
+          'validation' in error && error.validation
+            ? (error.validation[0]?.message ?? MSG.invalidInput)
+            : error.message;
+        return reply.code(status).send(errorBody(status, message || MSG.invalidInput, request.id));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(errorBody(500, MSG.serverError, request.id));
+    });
+
+    // An empty JSON body (a POST with a content type but nothing in it, as some HTTP
+    // clients send for body-less actions) counts as no body instead of a parse error.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      parseJson(request, text, done);
+    });
+
+    // Requests that carry no body are validated as an empty object, so a missing body
+    // gets the form's first message rather than a generic "expected object".
+    app.addHook('preValidation', async (request) => {
+      if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+    });
+  },
+  { name: 'errors' },
+);

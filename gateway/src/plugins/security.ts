@@ -1,0 +1,48 @@
+import { MSG } from '@app/shared';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * Security headers for every answer, and the rate limiter that login and register opt
+ * into (route `config.rateLimit`). Counters live in Redis under the app's key prefix, so
+ * every gateway behind the load balancer counts the same attempts.
+ */
+export default fp(
+  async (app) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // The SPA and its chart library set inline styles.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Coin icons come from a public icon host; vouchers preview as data: URLs.
+          imgSrc: ["'self'", 'https:', 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // TLS is the deployment's business: on a plain-HTTP install (a LAN address,
+          // docker) forcing https sub-requests would break the app.
+          upgradeInsecureRequests: null,
+        },
+      },
+    });
+
+    await app.register(rateLimit, {
+      global: false,
+      redis: app.redis,
+      nameSpace: 'rate-limit:',
+      keyGenerator: (request) => request.ip,
+      // Without Redis the limiter lets requests through (and logs) rather than locking
+      // everyone out of their accounts; argon2 still makes each guess slow.
+      skipOnError: true,
+      errorResponseBuilder: () => new AppError(429, MSG.tooManyAttempts),
+    });
+  },
+  { name: 'security', dependencies: ['redis'] },
+);

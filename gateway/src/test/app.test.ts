@@ -1,0 +1,212 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MSG } from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { buildTestApp, createUser, TEST_PASSWORD, testConfig } from './helpers.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('health and docs', () => {
+  it('reports both stores up', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, db: true, redis: true });
+  });
+
+  it('reports 503 when Redis is unreachable, while logins still work', async () => {
+    const broken = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1' });
+    try {
+      const res = await broken.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ ok: false, db: true, redis: false });
+      const user = await createUser(broken);
+      const login = await broken.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: user.username, password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('publishes OpenAPI for every route, with request and response schemas', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, m]) =>
+      Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`),
+    );
+    expect(routes.sort()).toEqual(
+      [
+        'POST /api/auth/register',
+        'POST /api/auth/login',
+        'GET /api/auth/me',
+        'PUT /api/auth/change-password',
+        'PUT /api/user/me/profile',
+        'PUT /api/user/me/bank',
+        'POST /api/reputation/visit',
+        'GET /api/site',
+        'GET /api/health',
+        'GET /api/referral-keys',
+        'POST /api/referral-keys',
+        'PATCH /api/referral-keys/{id}',
+        'GET /api/admin-stats/login-history',
+        'GET /api/admin-stats/cards',
+        'POST /api/superadmin/create-user',
+        'POST /api/superadmin/create-admin',
+        'GET /api/superadmin/site',
+        'PUT /api/superadmin/site',
+        'GET /api/superadmin/overview',
+      ].sort(),
+    );
+    const register = doc.paths['/api/auth/register'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['username', 'email', 'referral', 'firstName', 'lastName', 'password']),
+    );
+    expect(register.responses['201'].content['application/json'].schema.properties).toHaveProperty('token');
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('bad input is a 4xx, never a 500', () => {
+  const post = (payload: string, contentType = 'application/json') =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': contentType } });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await post('{"identifier": "a", ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('answers wrong types with the form message', async () => {
+    for (const payload of [
+      '{"identifier": 5, "password": ["x"]}',
+      '[]',
+      'null',
+      '"text"',
+      '{"identifier": {"$ne": 1}, "password": "x"}',
+    ]) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+    const typed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 12345, email: true },
+    });
+    expect(typed.json().message).toBe(MSG.usernameInvalid);
+  });
+
+  it('refuses prototype pollution attempts', async () => {
+    const res = await post('{"identifier": "a", "password": "b", "__proto__": {"admin": true}}');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await post('identifier=a&password=b', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('answers a huge body with 413', async () => {
+    const res = await post(JSON.stringify({ identifier: 'a', password: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    const res = await post('');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.loginRequired);
+  });
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    for (const url of ['/api/nope', '/api', '/api/auth/me/extra']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, message: MSG.notFound });
+    }
+  });
+});
+
+describe('errors and headers', () => {
+  it('hides the details of a server error and returns the request id', async () => {
+    const broken = await buildApp(testConfig());
+    broken.get('/api/boom', async () => {
+      throw new Error('secret internals: connection string postgres://x');
+    });
+    try {
+      const res = await broken.inject({ method: 'GET', url: '/api/boom' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: MSG.serverError,
+        requestId: res.headers['x-request-id'],
+      });
+      expect(res.body).not.toMatch(/secret|postgres/);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('sends security headers with a CSP that lets the web app run', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/site' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' https: data:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the built web app', () => {
+  let dir: string;
+  let web: FastifyInstance;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    web = await buildTestApp({ webDist: dir });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves files, and index.html for client routes', async () => {
+    const js = await web.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('console.log(1)');
+    for (const url of ['/', '/home', '/trade/BTC-INR', '/app-panel/users?page=2']) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps API misses as 404 JSON and does not serve the app to other methods', async () => {
+    const api = await web.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe(MSG.notFound);
+    expect((await web.inject({ method: 'POST', url: '/home' })).statusCode).toBe(404);
+    expect((await web.inject({ method: 'GET', url: '/api/site' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * BullMQ contract shared by the producers (gateway, workers) and the consumers (workers):
+ * queue names, the job map (queue → job name → payload) and the Redis keys workers write.
+ */
+
+/** Queue names. BullMQ forbids ':' in them. */
+export const QUEUES = {
+  maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type HeartbeatJobData = {
+  /** Milliseconds between heartbeats, so a reader knows when a worker counts as gone. */
+  everyMs: number;
+};
+
+/** Every job a queue accepts: job name → payload. */
+export interface JobMap {
+  maintenance: {
+    heartbeat: HeartbeatJobData;
+  };
+}
+
+export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
+/** The payload union of one queue, as BullMQ's `Queue<Data, Result, Name>` generic wants it. */
+export type QueueData<Q extends QueueName> = JobMap[Q][JobName<Q>];
+
+/**
+ * Repeatable jobs: scheduler id (BullMQ types it as a job name) → job name. Workers upsert
+ * them on every start, which is idempotent.
+ */
+export const JOB_SCHEDULERS = {
+  heartbeat: 'heartbeat',
+} as const satisfies Record<string, JobName<'maintenance'>>;
+
+export const HEARTBEAT_EVERY_MS = 10_000;
+
+/**
+ * BullMQ's key prefix for a deployment's REDIS_PREFIX: every process that touches a queue
+ * must use the same one. '' → 'bull' (BullMQ's default), 'test:ab12:' → 'test:ab12:bull'.
+ */
+export function bullPrefix(redisPrefix: string): string {
+  const base = redisPrefix.replace(/:+$/, '');
+  return base ? `${base}:bull` : 'bull';
+}
+
+/** Redis keys written by workers (prepend REDIS_PREFIX). */
+export const workerKeys = {
+  /** Sorted set: member = worker id (`host:pid`), score = last heartbeat (ms since epoch). */
+  heartbeats: () => 'workers:heartbeats',
+} as const;

@@ -1,0 +1,70 @@
+import { hostname } from 'node:os';
+import { createDb } from '@app/db';
+import { bullPrefix, JOB_SCHEDULERS, QUEUES } from '@app/shared';
+import type { WorkersConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import { createMaintenanceWorker } from './maintenance.worker.ts';
+import { createQueue } from './queues.ts';
+import { createRedis } from './redis.ts';
+
+export type RunningWorkers = { workerId: string; stop: () => Promise<void> };
+
+/**
+ * Connect, create the queues and their workers, register the repeatable jobs.
+ * `stop()` lets running jobs finish, then closes everything this opened.
+ */
+export async function startWorkers(config: WorkersConfig, logger: Logger): Promise<RunningWorkers> {
+  const workerId = `${hostname()}:${process.pid}`;
+  const closers: Array<{ name: string; close: () => Promise<unknown> }> = [];
+  const stop = async () => {
+    // Reverse order: workers first (they finish their jobs), connections last.
+    for (const { name, close } of closers.reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        logger.error({ err }, `closing ${name} failed`);
+      }
+    }
+    closers.length = 0;
+  };
+
+  try {
+    const redis = createRedis(config.REDIS_URL, logger);
+    closers.push({ name: 'redis', close: () => redis.quit() });
+
+    // Settlement and reconciliation (next issues) work inside Postgres transactions;
+    // checking it now makes a wrong DATABASE_URL fail at start, not at the first trade.
+    const db = createDb(config.DATABASE_URL, { max: 4, applicationName: 'workers' });
+    closers.push({ name: 'postgres', close: () => db.close() });
+    await db.sql`select 1`;
+
+    const maintenance = createQueue(QUEUES.maintenance, redis, config.REDIS_PREFIX);
+    closers.push({ name: 'maintenance queue', close: () => maintenance.close() });
+
+    const worker = createMaintenanceWorker({
+      connection: redis,
+      redisPrefix: config.REDIS_PREFIX,
+      workerId,
+      concurrency: config.WORKER_CONCURRENCY,
+      logger,
+    });
+    closers.push({ name: 'maintenance worker', close: () => worker.close() });
+    await worker.waitUntilReady();
+
+    // Idempotent: every worker process upserts the same scheduler; BullMQ runs one job per period.
+    await maintenance.upsertJobScheduler(
+      JOB_SCHEDULERS.heartbeat,
+      { every: config.HEARTBEAT_EVERY_MS },
+      { name: 'heartbeat', data: { everyMs: config.HEARTBEAT_EVERY_MS } },
+    );
+
+    logger.info(
+      { workerId, queues: [QUEUES.maintenance], bullPrefix: bullPrefix(config.REDIS_PREFIX) },
+      'workers ready',
+    );
+    return { workerId, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bullPrefix } from '@app/shared';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { readHeartbeats } from './jobs/heartbeat.ts';
+
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+// `node --import tsx` rather than the tsx CLI: one process, so the signal reaches our handler directly.
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+type LogLine = { level: number; msg: string; [k: string]: unknown };
+
+function startWorkerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  let stderr = '';
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        logs.push({ level: 0, msg: line });
+      }
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, logs, exited, stderr: () => stderr };
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs: number,
+  describeState: () => string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}\n${describeState()}`);
+}
+
+const redis = new Redis(inject('redisUrl'));
+const prefix = `${inject('redisPrefix')}workers-main-${randomBytes(3).toString('hex')}:`;
+const children: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe('workers process', () => {
+  it('starts, runs the heartbeat job, and exits 0 soon after SIGTERM', async () => {
+    const proc = startWorkerProcess({
+      REDIS_URL: inject('redisUrl'),
+      REDIS_PREFIX: prefix,
+      DATABASE_URL: inject('databaseUrl'),
+      LOG_LEVEL: 'debug',
+      HEARTBEAT_EVERY_MS: '500',
+    });
+    children.push(proc.child);
+    const state = () =>
+      `stdout:\n${proc.logs.map((l) => JSON.stringify(l)).join('\n')}\nstderr:\n${proc.stderr()}`;
+
+    const ready = await waitFor(
+      'the ready log',
+      () => proc.logs.find((l) => l.msg === 'workers ready'),
+      20_000,
+      state,
+    );
+    expect(ready.bullPrefix).toBe(bullPrefix(prefix));
+    const workerId = String(ready.workerId);
+    expect(workerId).toMatch(/:\d+$/);
+
+    // Two heartbeats: the scheduler keeps repeating, not just the first run.
+    await waitFor(
+      'two heartbeat jobs',
+      () =>
+        proc.logs.filter((l) => l.msg === 'job completed' && l.job === 'heartbeat').length >= 2 || undefined,
+      10_000,
+      state,
+    );
+    const beats = await readHeartbeats(redis, prefix);
+    expect(beats.map((b) => b.workerId)).toContain(workerId);
+    expect(Date.now() - beats[0]!.at).toBeLessThan(5_000);
+    // The queue lives under the run's prefix, not BullMQ's global default.
+    expect(await redis.exists(`${bullPrefix(prefix)}:maintenance:meta`)).toBe(1);
+
+    const signalledAt = Date.now();
+    proc.child.kill('SIGTERM');
+    const exit = await Promise.race([
+      proc.exited,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`no exit within 10 s\n${state()}`)), 10_000),
+      ),
+    ]);
+    expect(exit, state()).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(proc.logs.some((l) => l.msg === 'workers stopped')).toBe(true);
+    expect(proc.stderr()).toBe('');
+  });
+
+  it('refuses to start with a bad environment and names the variables', async () => {
+    const proc = startWorkerProcess({ REDIS_URL: 'localhost:6379', LOG_LEVEL: 'info' });
+    children.push(proc.child);
+    const exit = await proc.exited;
+    expect(exit.code).toBe(1);
+    expect(proc.stderr()).toMatch(/REDIS_URL must be a redis:\/\//);
+    expect(proc.stderr()).toMatch(/DATABASE_URL is required/);
+  });
+});

@@ -1,0 +1,48 @@
+import { bullPrefix, QUEUES } from '@app/shared';
+import { UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { runHeartbeat } from './jobs/heartbeat.ts';
+import type { Logger } from './logger.ts';
+import type { TypedJob } from './queues.ts';
+
+export type MaintenanceDeps = {
+  connection: Redis;
+  redisPrefix: string;
+  workerId: string;
+  concurrency: number;
+  logger: Logger;
+};
+
+/** Consumes the `maintenance` queue: housekeeping jobs, one handler file per job. */
+export function createMaintenanceWorker(deps: MaintenanceDeps) {
+  const log = deps.logger.child({ queue: QUEUES.maintenance });
+
+  const process = async (job: TypedJob<'maintenance'>) => {
+    switch (job.name) {
+      case 'heartbeat':
+        return runHeartbeat(
+          { redis: deps.connection, redisPrefix: deps.redisPrefix, workerId: deps.workerId },
+          job.data,
+        );
+      default: {
+        const name: never = job.name;
+        throw new UnrecoverableError(`unknown maintenance job: ${String(name)}`);
+      }
+    }
+  };
+
+  const worker = new Worker(QUEUES.maintenance, process, {
+    connection: deps.connection,
+    prefix: bullPrefix(deps.redisPrefix),
+    concurrency: deps.concurrency,
+  });
+
+  worker.on('error', (err) => log.error({ err }, 'worker error'));
+  worker.on('failed', (job, err) =>
+    log.error({ err, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
+  );
+  worker.on('completed', (job, result) =>
+    log.debug({ job: job.name, jobId: job.id, result }, 'job completed'),
+  );
+  return worker;
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { InstallModal } from '../components/InstallModal.tsx';
+import { LanguageModal } from '../components/LanguageModal.tsx';
+import { AuthModals } from '../features/auth/index.ts';
+import { useSession, useVisitReward } from '../lib/session/index.ts';
+import { useSiteLoader } from '../lib/site.ts';
+import { useDialogs } from './stores/dialogs.ts';
+
+function GlobalDialogs() {
+  const dialog = useDialogs((s) => s.dialog);
+  const close = useDialogs((s) => s.close);
+  if (dialog === 'language') return <LanguageModal onClose={close} />;
+  if (dialog === 'install') return <InstallModal onClose={close} />;
+  return null;
+}
+
+/** Session check, site brand, visit reward and the app-wide dialogs around every route. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const status = useSession((s) => s.status);
+  const bootstrap = useSession((s) => s.bootstrap);
+  useSiteLoader();
+  useVisitReward();
+
+  useEffect(() => {
+    if (useSession.getState().status === 'loading') void bootstrap();
+  }, [bootstrap]);
+
+  if (status === 'loading') {
+    return (
+      <div className="page-loading" role="status">
+        {t('common.loading')}
+      </div>
+    );
+  }
+  return (
+    <>
+      <Outlet />
+      <AuthModals />
+      <GlobalDialogs />
+    </>
+  );
+}

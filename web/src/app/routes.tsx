@@ -1,0 +1,97 @@
+import { DEFAULT_PAIR } from '@app/shared';
+import { Navigate, type RouteObject } from 'react-router';
+import { AccountPage } from '../features/account/index.ts';
+import { DashboardPage } from '../features/admin-dashboard/index.ts';
+import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
+import { LoginPage, RegisterPage } from '../features/auth/index.ts';
+import { HomePage } from '../features/home/index.ts';
+import { AboutPage, AnnouncementsPage, PrivacyPage, SupportPage, TermsPage } from '../features/info/index.ts';
+import { LoginHistoryPage } from '../features/login-history/index.ts';
+import { MarketPage, TradePage } from '../features/market/index.ts';
+import { NotificationsPage } from '../features/notifications/index.ts';
+import { OrdersPage } from '../features/orders/index.ts';
+import { ReferralKeysPage } from '../features/referral-keys/index.ts';
+import { CreateAccountPage, OverviewPage, SiteSettingsPage } from '../features/superadmin/index.ts';
+import { isAdminUser, isSuperadmin } from '../lib/session/index.ts';
+import { AdminLayout } from './admin/AdminLayout.tsx';
+import { PendingPage } from './admin/PendingPage.tsx';
+import { RequireAuth } from './guards.tsx';
+import { MainLayout } from './layout/MainLayout.tsx';
+import { RootLayout } from './RootLayout.tsx';
+
+const adminPending = (path: string, titleKey: string): RouteObject => ({
+  path,
+  element: <PendingPage titleKey={titleKey} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          { path: 'home', element: <HomePage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'market', element: <MarketPage /> },
+          { path: 'trade', element: <Navigate to={`/trade/${DEFAULT_PAIR}`} replace /> },
+          { path: 'trade/:pair', element: <TradePage /> },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'announcements', element: <AnnouncementsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'support', element: <SupportPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'assets', element: <AssetsPage /> },
+              { path: 'assets/topup', element: <TopupPage /> },
+              { path: 'assets/withdraw', element: <WithdrawPage /> },
+              { path: 'assets/records', element: <RecordsPage /> },
+              { path: 'account', element: <AccountPage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'app-panel',
+        element: <RequireAuth allow={isAdminUser} denied="/home" />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <Navigate to="/app-panel/dashboard" replace /> },
+              { path: 'dashboard', element: <DashboardPage /> },
+              adminPending('users', 'users'),
+              adminPending('coins', 'coins'),
+              adminPending('trade-log', 'tradeLog'),
+              adminPending('trade-setting', 'tradeSetting'),
+              adminPending('topups', 'topups'),
+              adminPending('withdrawals', 'withdrawals'),
+              adminPending('withdrawals/:id', 'withdrawalDetail'),
+              { path: 'referral-keys', element: <ReferralKeysPage /> },
+              { path: 'login-history', element: <LoginHistoryPage /> },
+              adminPending('support/tickets', 'tickets'),
+              adminPending('notifications/send', 'notifications'),
+              {
+                path: 'super',
+                element: <RequireAuth allow={isSuperadmin} denied="/app-panel/dashboard" />,
+                children: [
+                  { index: true, element: <OverviewPage /> },
+                  { path: 'create-user', element: <CreateAccountPage key="user" kind="user" /> },
+                  { path: 'create-admin', element: <CreateAccountPage key="admin" kind="admin" /> },
+                  { path: 'site-settings', element: <SiteSettingsPage /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/home" replace /> },
+    ],
+  },
+];

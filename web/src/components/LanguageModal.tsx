@@ -1,0 +1,31 @@
+import { LANGUAGES } from '@app/shared';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, setLanguage } from '../i18n/index.ts';
+import { Modal } from './Modal.tsx';
+
+export function LanguageModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Modal label={t('language.title')} onClose={onClose}>
+      <ul className="choice-list">
+        {LANGUAGES.map((lng) => (
+          <li key={lng}>
+            <button
+              type="button"
+              lang={lng}
+              className={`choice ${i18n.language === lng ? 'is-active' : ''}`}
+              aria-pressed={i18n.language === lng}
+              onClick={() => {
+                void setLanguage(lng);
+                onClose();
+              }}
+            >
+              <span>{LANGUAGE_NAMES[lng]}</span>
+              <span className="choice-code">{lng.toUpperCase()}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { formatINR, type PublicUser } from '@app/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Notice } from '../../../components/Notice.tsx';
+import { isAdminUser, useSession } from '../../../lib/session/index.ts';
+import { usePageTitle } from '../../../lib/site.ts';
+import { BankDetailsModal } from './BankDetailsModal.tsx';
+import { ChangePasswordModal } from './ChangePasswordModal.tsx';
+import { EditProfileModal } from './EditProfileModal.tsx';
+
+type Open = 'none' | 'profile' | 'password' | 'bank';
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const refresh = useSession((s) => s.refresh);
+  const logout = useSession((s) => s.logout);
+  const [open, setOpen] = useState<Open>('none');
+  const [refreshing, setRefreshing] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  usePageTitle(t('account.title'));
+
+  if (!user) return null;
+  const name = user.firstName || user.username || t('account.trader');
+  const close = () => setOpen('none');
+  const saved = (next: PublicUser) => setUser(next);
+
+  return (
+    <section className="page account">
+      <header className="page-head">
+        <h1>{t('account.hello', { name })}</h1>
+        <div className="page-actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={refreshing}
+            onClick={async () => {
+              setRefreshing(true);
+              await refresh();
+              setRefreshing(false);
+            }}
+          >
+            {t('common.refresh')}
+          </button>
+        </div>
+      </header>
+
+      <div className="grid grid-2 align-start">
+        <article className="card balance-card">
+          <h2 className="card-label">{t('account.availableBalance')}</h2>
+          <p className="balance-value">
+            <strong data-testid="balance">₹{formatINR(user.balance)}</strong>{' '}
+            <span className="muted">INR</span>
+          </p>
+          <dl className="meta">
+            <div>
+              <dt>{t('account.username')}</dt>
+              <dd>{user.username}</dd>
+            </div>
+            <div>
+              <dt>{t('account.email')}</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt>{t('account.reputation')}</dt>
+              <dd>{user.reputationPoints}</dd>
+            </div>
+          </dl>
+        </article>
+
+        <article className="card">
+          <div className="button-grid">
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen('bank')}>
+              {t('account.bankDetails')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen('profile')}>
+              {t('account.editProfile')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen('password')}>
+              {t('account.changePassword')}
+            </button>
+            {isAdminUser(user) && (
+              <Link to="/app-panel" className="btn btn-ghost">
+                {t('account.adminPanel')}
+              </Link>
+            )}
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                logout();
+                void navigate('/home');
+              }}
+            >
+              {t('account.logout')}
+            </button>
+          </div>
+          <Notice tone="success" text={status} />
+        </article>
+      </div>
+
+      <EmptyState>
+        <p>{t('account.activityLater')}</p>
+      </EmptyState>
+
+      {open === 'profile' && (
+        <EditProfileModal
+          user={user}
+          onClose={close}
+          onSaved={(next, message) => {
+            saved(next);
+            setStatus(message);
+            close();
+          }}
+        />
+      )}
+      {open === 'password' && <ChangePasswordModal onClose={close} />}
+      {open === 'bank' && <BankDetailsModal user={user} onClose={close} onSaved={saved} />}
+    </section>
+  );
+}

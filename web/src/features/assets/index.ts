@@ -1,0 +1,1 @@
+export { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from './components/AssetPages.tsx';

@@ -1,0 +1,2 @@
+export { MarketPage } from './components/MarketPage.tsx';
+export { TradePage } from './components/TradePage.tsx';

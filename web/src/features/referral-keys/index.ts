@@ -1,0 +1,1 @@
+export { ReferralKeysPage } from './components/ReferralKeysPage.tsx';

@@ -1,0 +1,3 @@
+export { CreateAccountPage } from './components/CreateAccountPage.tsx';
+export { OverviewPage } from './components/OverviewPage.tsx';
+export { SiteSettingsPage } from './components/SiteSettingsPage.tsx';

@@ -1,0 +1,8 @@
+import type { Shape } from '../../types.ts';
+import type { Translation } from '../en/index.ts';
+import { admin } from './admin.ts';
+import { common } from './common.ts';
+import { msg } from './msg.ts';
+import { pages } from './pages.ts';
+
+export const fr: Shape<Translation> = { ...common, ...pages, ...admin, msg };

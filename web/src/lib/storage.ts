@@ -1,0 +1,26 @@
+/** localStorage that never throws (private mode, disabled storage, quota). */
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // storage unavailable: the value lives for this page only
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // nothing to remove
+    }
+  },
+};
+
+export const STORAGE_KEYS = { token: 'token', lang: 'lang', site: 'siteSettings' } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import type { TestProject } from 'vitest/node';
-import { startLocalRedis, urlReachable } from './lib/services.ts';
+import { deleteRedisPrefix, startLocalRedis, urlReachable } from './lib/services.ts';
 
 /**
  * Once per `vitest run`: a fresh migrated database and a Redis key prefix of its own,
@@ -13,7 +13,9 @@ import { startLocalRedis, urlReachable } from './lib/services.ts';
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
   if (!(await urlReachable(adminUrl))) {
-    throw new Error(`Tests need PostgreSQL at ${adminUrl} (set TEST_DATABASE_URL to a server where databases can be created).`);
+    throw new Error(
+      `Tests need PostgreSQL at ${adminUrl} (set TEST_DATABASE_URL to a server where databases can be created).`,
+    );
   }
   const database = await createTestDatabase(adminUrl);
 
@@ -28,10 +30,13 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', database.url);
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('redisUrl', redisUrl);
-  project.provide('redisPrefix', `test:${randomBytes(4).toString('hex')}:`);
+  const redisPrefix = `test:${randomBytes(4).toString('hex')}:`;
+  project.provide('redisPrefix', redisPrefix);
 
   return async () => {
     await database.drop();
+    // Queues, schedulers and caches the run left under its prefix (a failed cleanup only leaves garbage).
+    if (!stopRedis) await deleteRedisPrefix(redisUrl, redisPrefix).catch(() => 0);
     stopRedis?.();
   };
 }

@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 
 /** True when something accepts TCP connections on host:port within `timeoutMs`. */
 export function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
@@ -35,13 +36,32 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type StartedRedis = { url: string; stop: () => void };
+export type StartedRedis = {
+  url: string;
+  /** Ask it to stop (SIGTERM); `exited` settles when it has. */
+  stop: () => void;
+  exited: Promise<void>;
+  child: ChildProcess;
+};
+
+export type LocalRedisOptions = {
+  /** Fixed port; default a free one. */
+  port?: number;
+  /**
+   * Own process group, so a terminal's Ctrl-C reaches only the launcher, which stops
+   * Redis after the processes that use it (`pnpm start`).
+   */
+  detached?: boolean;
+};
 
 /**
  * Start a private `redis-server` (no persistence, noeviction, hz 100 as BullMQ wants),
  * or explain how to get one.
  */
-export async function startLocalRedis(dataDir: string): Promise<StartedRedis> {
+export async function startLocalRedis(
+  dataDir: string,
+  options: LocalRedisOptions = {},
+): Promise<StartedRedis> {
   const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   const bin = which.stdout.trim();
   if (!bin) {
@@ -50,18 +70,62 @@ export async function startLocalRedis(dataDir: string): Promise<StartedRedis> {
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     bin,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction', '--hz', '100', '--dir', dataDir, '--logfile', join(dataDir, 'redis.log')],
-    { stdio: 'ignore' },
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+      '--hz',
+      '100',
+      '--dir',
+      dataDir,
+      '--logfile',
+      join(dataDir, 'redis.log'),
+    ],
+    { stdio: 'ignore', detached: options.detached ?? false },
   );
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
     if (await canConnect('127.0.0.1', port, 200)) {
-      return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+      return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), exited, child };
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`redis-server did not start on port ${port}; see ${join(dataDir, 'redis.log')}`);
+}
+
+/** Delete every key under `prefix` (a test run's namespace); returns how many went. */
+export async function deleteRedisPrefix(url: string, prefix: string): Promise<number> {
+  if (!prefix) throw new Error('refusing to delete every key: empty prefix');
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  redis.on('error', () => {});
+  let deleted = 0;
+  try {
+    await redis.connect();
+    // Glob characters in the prefix must match themselves.
+    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
 }

@@ -1,0 +1,27 @@
+# One image for the gateway, the workers and the one-shot migrate/seed step. The packages run
+# from their TypeScript source with tsx (as in development), so the image keeps dev
+# dependencies; the web app is built into web/dist and served by the gateway.
+FROM node:20-bookworm-slim AS base
+ENV CI=true PNPM_HOME=/pnpm PATH=/pnpm:$PATH
+RUN npm i -g pnpm@10
+WORKDIR /app
+
+# Dependencies first, so a source change does not reinstall them.
+FROM base AS deps
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY shared/package.json shared/
+COPY db/package.json db/
+COPY gateway/package.json gateway/
+COPY workers/package.json workers/
+COPY web/package.json web/
+RUN pnpm install --frozen-lockfile
+
+FROM deps AS app
+COPY . .
+RUN pnpm --filter @app/web build
+# Nothing under /app is written at run time (tsx caches in /tmp), so root-owned files are fine.
+USER node
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
+EXPOSE 3000
+# `docker compose` picks the command per service; alone, the image runs the gateway.
+CMD ["node", "--import", "tsx", "gateway/src/server.ts"]

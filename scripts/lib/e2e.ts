@@ -1,0 +1,220 @@
+/**
+ * End-to-end harness: the platform exactly as `pnpm start` brings it up (scripts/start.ts as
+ * a child process) on a fresh database and Redis prefix, and headless Chromium to drive it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createTestDatabase } from '@app/db/testing';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort } from './services.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+export const CHROMIUM = '/usr/bin/chromium';
+
+export type Credentials = { username: string; email: string; password: string };
+
+export type Platform = {
+  url: string;
+  /** The first referral key, created by the seed of this fresh database. */
+  referralKey: string;
+  superadmin: Credentials;
+  /** Everything the launcher and its processes printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+const decode = (value: string) => decodeURIComponent(value);
+
+/** `KIND a=1 b=2` lines printed by scripts/start.ts. */
+function machineLine(line: string, kind: string): Record<string, string> | undefined {
+  if (!line.startsWith(`${kind} `)) return undefined;
+  return Object.fromEntries(
+    line
+      .slice(kind.length + 1)
+      .split(' ')
+      .map((pair) => {
+        const i = pair.indexOf('=');
+        return [pair.slice(0, i), decode(pair.slice(i + 1))];
+      }),
+  );
+}
+
+export type StartPlatformOptions = {
+  adminDatabaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  /** Build web/dist first (default true); false serves the build already there. */
+  buildWeb?: boolean;
+  timeoutMs?: number;
+};
+
+export async function startPlatform(options: StartPlatformOptions): Promise<Platform> {
+  const database = await createTestDatabase(options.adminDatabaseUrl);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-platform-'));
+  const logFile = join(tmpdir(), `e2e-platform-${port}.log`);
+  const superadmin: Credentials = {
+    username: `root${randomBytes(3).toString('hex')}`,
+    email: `root-${randomBytes(3).toString('hex')}@example.com`,
+    password: `Root-${randomBytes(6).toString('hex')}`,
+  };
+
+  // The test runner's own variables (NODE_ENV=test, VITEST_*) must not leak into the build and servers.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('VITEST') && !k.startsWith('TEST_') && k !== 'NODE_ENV',
+    ),
+  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX, 'scripts/start.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      DATABASE_URL: database.url,
+      REDIS_URL: options.redisUrl,
+      REDIS_PREFIX: options.redisPrefix,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: dataDir,
+      SKIP_WEB_BUILD: options.buildWeb === false ? '1' : '0',
+      SUPERADMIN_USERNAME: superadmin.username,
+      SUPERADMIN_EMAIL: superadmin.email,
+      SUPERADMIN_PASSWORD: superadmin.password,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      REGISTER_RATE_LIMIT: '1000',
+      NO_COLOR: '1',
+    },
+  });
+
+  let output = '';
+  let pending = '';
+  let seeded: Record<string, string> = {};
+  let resolveReady: (url: string) => void = () => {};
+  const ready = new Promise<string>((resolve) => {
+    resolveReady = resolve;
+  });
+  const onData = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output += text;
+    pending += text;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      seeded = machineLine(line, 'SEEDED') ?? seeded;
+      const r = machineLine(line, 'READY');
+      if (r?.url) resolveReady(r.url);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const cleanup = async () => {
+    writeFileSync(logFile, output);
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop().catch(() => {});
+  };
+  const timeoutMs = options.timeoutMs ?? 240_000;
+  const url = await Promise.race([
+    ready,
+    exited.then((code) => {
+      throw new Error(`scripts/start.ts exited (code ${code}) before READY:\n${output.slice(-6000)}`);
+    }),
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`no READY within ${timeoutMs / 1000} s:\n${output.slice(-6000)}`)),
+        timeoutMs,
+      ).unref(),
+    ),
+  ]).catch(async (err: unknown) => {
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+    await cleanup();
+    throw err;
+  });
+  if (!seeded.referralKey) throw new Error(`the seed printed no referral key:\n${output.slice(-4000)}`);
+
+  return {
+    url,
+    referralKey: seeded.referralKey,
+    superadmin,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const code = await Promise.race([
+          exited,
+          new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 45_000)),
+        ]);
+        if (code === 'timeout') child.kill('SIGKILL');
+      }
+      await cleanup();
+    },
+  };
+}
+
+export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+/** A fresh headless Chromium with a profile of its own (a separate browser, cookies and storage). */
+export async function openBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}; the end-to-end tests need it: apt-get install -y chromium`,
+    );
+  }
+  const profile = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a scenario step; on failure saves a screenshot of every open page to /tmp and rethrows. */
+export async function withScreenshots<T>(name: string, pages: Page[], step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const saved: string[] = [];
+    for (const [i, page] of pages.entries()) {
+      const path = `/tmp/e2e-${name.replace(/[^a-z0-9]+/gi, '-')}-${stamp}-${i}.png`;
+      try {
+        await page.screenshot({ path, fullPage: true });
+        saved.push(`${path} (${page.url()})`);
+      } catch {
+        // the page may be gone
+      }
+    }
+    if (err instanceof Error && saved.length) err.message += `\nscreenshots: ${saved.join(', ')}`;
+    throw err;
+  }
+}

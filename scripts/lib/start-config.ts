@@ -1,0 +1,53 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const schema = z.object({
+  /** Unset: an embedded PostgreSQL with its data under DATA_DIR/postgres. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54329),
+  /** Unset: a redis-server started here, with its files under DATA_DIR/redis. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().default(''),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  /** Loopback by default: set HOST=0.0.0.0 to let other machines in. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Unset: generated once and kept in DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SKIP_WEB_BUILD: flag,
+  SUPERADMIN_USERNAME: z.string().optional(),
+  SUPERADMIN_EMAIL: z.string().optional(),
+  SUPERADMIN_PASSWORD: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+});
+
+export type StartConfig = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export class StartConfigError extends Error {
+  override name = 'StartConfigError';
+}
+
+/** The launcher's settings (everything else in the environment is passed on to the processes it starts). */
+export function loadStartConfig(env: NodeJS.ProcessEnv, root: string): StartConfig {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`);
+    throw new StartConfigError(`Invalid settings for pnpm start:\n${lines.join('\n')}`);
+  }
+  const dataDir = parsed.data.DATA_DIR;
+  return { ...parsed.data, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(root, dataDir) };
+}

@@ -15,7 +15,19 @@ export function LanguageButton() {
   return (
     <button type="button" className="btn btn-ghost btn-sm lang-button" onClick={() => open('language')}>
       <span className="sr-only">{t('nav.language')}</span>
-      <span aria-hidden="true">🌐</span> {i18n.language.toUpperCase()}
+      <svg
+        aria-hidden="true"
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+      </svg>{' '}
+      {i18n.language.toUpperCase()}
     </button>
   );
 }

@@ -1,11 +1,14 @@
 /**
- * `pnpm bench`: runs the workspace's benchmarks (`*.bench.ts`, vitest bench) when there are
- * any, and says so plainly when there are none yet.
+ * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), then the workspace's
+ * micro-benchmarks (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout` runs
+ * only the first, `pnpm bench micro` only the second. Benchmarks print figures; they never
+ * fail on a slow machine, and CI does not run them.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runFanoutBench } from './bench/fanout.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['shared', 'db', 'gateway', 'workers', 'web', 'scripts'];
@@ -26,16 +29,16 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));
-if (benches.length === 0) {
-  console.log(
-    'No benchmarks yet: they arrive with the market and trades issues (files named *.bench.ts, run with vitest bench).',
-  );
-  process.exit(0);
+const only = process.argv[2];
+
+if (only !== 'micro') await runFanoutBench();
+
+if (only !== 'fanout') {
+  const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));
+  if (benches.length > 0) {
+    console.log(`\nMicro-benchmarks:\n${benches.map((b) => `  ${b}`).join('\n')}`);
+    const result = spawnSync('pnpm', ['exec', 'vitest', 'bench', '--run'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
-console.log(`Benchmarks:\n${benches.map((b) => `  ${b}`).join('\n')}`);
-const result = spawnSync('pnpm', ['exec', 'vitest', 'bench', '--run', ...process.argv.slice(2)], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+process.exit(0);

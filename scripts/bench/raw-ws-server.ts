@@ -1,0 +1,26 @@
+/**
+ * The baseline of the fan-out benchmark: the smallest honest broadcast server. It takes each
+ * tick from a Redis pub/sub channel (the same hop the Socket.IO path has) and writes it to
+ * every connected WebSocket client. No rooms, no protocol, no acks.
+ */
+import { Redis } from 'ioredis';
+import { WebSocketServer } from 'ws';
+
+const redisUrl = String(process.env.REDIS_URL);
+const channel = String(process.env.BENCH_CHANNEL);
+
+const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, backlog: 4096 });
+const listening = new Promise<void>((resolve) => wss.once('listening', resolve));
+const subscriber = new Redis(redisUrl);
+subscriber.on('message', (_channel: string, message: string) => {
+  for (const client of wss.clients) client.send(message);
+});
+await subscriber.subscribe(channel);
+await listening;
+const address = wss.address();
+if (typeof address === 'object' && address) console.log(`LISTENING port=${address.port}`);
+process.on('SIGTERM', () => {
+  wss.close();
+  subscriber.disconnect();
+  process.exit(0);
+});

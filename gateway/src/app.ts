@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
+import marketPlugin from './features/market/market.plugin.ts';
+import marketRoutes from './features/market/market.routes.ts';
 import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
 import reputationRoutes from './features/reputation/reputation.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
@@ -17,6 +19,7 @@ import errorsPlugin from './plugins/errors.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
+import realtimePlugin from './realtime/realtime.plugin.ts';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -45,6 +48,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
+  await app.register(marketPlugin);
+  await app.register(realtimePlugin, {
+    redisPrefix: config.redisPrefix,
+    corsOrigins: config.socketCorsOrigins,
+  });
 
   await app.register(
     async (api) => {
@@ -59,6 +67,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(referralKeysRoutes);
       await api.register(adminStatsRoutes);
       await api.register(superadminRoutes);
+      await api.register(marketRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       registerRateLimit: 5,
       trustProxy: false,
+      socketCorsOrigins: [],
     });
   });
 
@@ -48,6 +49,10 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ loginRateLimit: 20, registerRateLimit: 3, trustProxy: 1 });
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(
+      loadConfig({ ...base, SOCKET_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' })
+        .socketCorsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173']);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
@@ -57,7 +62,13 @@ describe('loadConfig', () => {
   it('names every bad or missing variable', () => {
     let error: unknown;
     try {
-      loadConfig({ JWT_SECRET: 'short', PORT: 'eighty', LOGIN_RATE_LIMIT: '0', JWT_EXPIRES_IN: 'forever' });
+      loadConfig({
+        JWT_SECRET: 'short',
+        PORT: 'eighty',
+        LOGIN_RATE_LIMIT: '0',
+        JWT_EXPIRES_IN: 'forever',
+        SOCKET_CORS_ORIGINS: 'not an origin',
+      });
     } catch (e) {
       error = e;
     }
@@ -70,6 +81,7 @@ describe('loadConfig', () => {
       'PORT',
       'LOGIN_RATE_LIMIT',
       'JWT_EXPIRES_IN',
+      'SOCKET_CORS_ORIGINS',
     ])
       expect(message).toContain(name);
     expect(message).not.toContain('REGISTER_RATE_LIMIT');

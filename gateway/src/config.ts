@@ -49,6 +49,18 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: positiveInt(10),
   REGISTER_RATE_LIMIT: positiveInt(5),
   TRUST_PROXY: trustProxy,
+  // Browser origins allowed to reach Socket.IO's polling transport from another site; the
+  // web app itself is served (or proxied in development) from the gateway's own origin.
+  SOCKET_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of http(s) origins' }))),
 });
 
 export type Config = {
@@ -66,6 +78,8 @@ export type Config = {
   loginRateLimit: number;
   registerRateLimit: number;
   trustProxy: boolean | number | string[];
+  /** Extra origins allowed to use Socket.IO cross-site (empty: same origin only). */
+  socketCorsOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -94,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
   };
 }

@@ -2,6 +2,8 @@
  * Market data as every process sees it. Prices are USDT (exchange) numbers for display;
  * where a price decides money it travels as `priceE8`, the exact decimal scaled by 1e8.
  */
+import { z } from 'zod';
+
 export const FEED_SOURCES = ['binance', 'binance-rest', 'simulated'] as const;
 export type FeedSource = (typeof FEED_SOURCES)[number];
 
@@ -94,5 +96,204 @@ export const marketKeys = {
   feed: () => 'market:feed',
   leader: () => 'market:leader',
 } as const;
+/** The value of `marketKeys.usdtInr()`: display rate for INR prices. */
+export type UsdtInrRate = { inr: number; source: string; updatedAt: number };
+
 /** How many recent ticks per symbol Redis keeps. */
 export const RECENT_TICKS = 300;
+
+// ---- API answers and queries (gateway routes validate with these; the web may too) ----
+
+export const FEED_STATES = ['live', 'reconnecting', 'rest', 'down'] as const satisfies readonly FeedState[];
+
+/** What `GET /api/market/feed` and `feed:status` say before any worker has reported. */
+export const UNKNOWN_FEED_STATUS: FeedStatus = {
+  source: 'binance',
+  state: 'down',
+  simulated: false,
+  since: 0,
+};
+
+/** Readable messages of the market API and socket events. */
+export const MARKET_MSG = {
+  symbolRequired: 'Give a coin symbol such as BTC.',
+  unknownMarket: (symbol: string) => `Unknown market: ${symbol}.`,
+  noDataYet: (pair: string) => `Market data for ${pair} is not available yet. Please try again shortly.`,
+  idsRequired: 'Give ids: comma-separated coin symbols such as BTC,ETH.',
+  tooManyIds: (max: number) => `At most ${max} coin symbols at once.`,
+  timeframeInvalid: 'tf must be one of 1H, 1D, 1W, 1M.',
+  intervalInvalid: `interval must be one of ${CANDLE_INTERVALS.join(', ')}.`,
+  limitInvalid: 'limit must be a whole number from 1 to 500.',
+  tooManySubscriptions: (max: number) => `At most ${max} markets can be watched at once.`,
+} as const;
+
+export const feedSourceSchema = z.enum(FEED_SOURCES);
+export const feedStatusSchema = z.object({
+  source: feedSourceSchema,
+  state: z.enum(FEED_STATES),
+  simulated: z.boolean(),
+  since: z.number(),
+}) satisfies z.ZodType<FeedStatus>;
+
+export const tickSchema = z.object({
+  symbol: z.string(),
+  price: z.number(),
+  priceE8: z.string(),
+  aggTradeId: z.number().nullable(),
+  exchangeTs: z.number(),
+  receivedAt: z.number(),
+  source: feedSourceSchema,
+}) satisfies z.ZodType<Tick>;
+
+export const bookLevelSchema = z.tuple([z.number(), z.number()]);
+export const orderBookSchema = z.object({
+  symbol: z.string(),
+  asks: z.array(bookLevelSchema),
+  bids: z.array(bookLevelSchema),
+  lastUpdateId: z.number(),
+  ts: z.number(),
+}) satisfies z.ZodType<OrderBook>;
+
+export const stats24hSchema = z.object({
+  symbol: z.string(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  last: z.number(),
+  priceChange: z.number(),
+  priceChangePercent: z.number(),
+  volume: z.number(),
+  quoteVolume: z.number(),
+  ts: z.number(),
+}) satisfies z.ZodType<Stats24h>;
+
+export const candleSchema = z.object({
+  time: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+}) satisfies z.ZodType<Candle>;
+
+export const tickerEntrySchema = z.object({
+  symbol: z.string(),
+  price: z.number(),
+  priceChangePercent: z.number(),
+  volume: z.number(),
+  source: feedSourceSchema,
+}) satisfies z.ZodType<TickerEntry>;
+
+/** The Redis value of `marketKeys.usdtInr()`. */
+export const usdtInrRateSchema = z.object({
+  inr: z.number().positive(),
+  source: z.string(),
+  updatedAt: z.number(),
+}) satisfies z.ZodType<UsdtInrRate>;
+
+/** GET /api/binance/usdt-inr: `updatedAt` is null (and source 'default') until a rate is loaded. */
+export const usdtInrResponseSchema = z.object({
+  inr: z.number(),
+  source: z.string(),
+  updatedAt: z.number().nullable(),
+});
+export type UsdtInrResponse = z.infer<typeof usdtInrResponseSchema>;
+
+/** One row of GET /api/market: null numbers until the feed has data for the coin. */
+export const marketCoinSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number().nullable(),
+  priceInr: z.number().nullable(),
+  priceChangePercent: z.number().nullable(),
+  /** 24 h quote volume in USDT */
+  volume: z.number().nullable(),
+  icon: z.string().nullable(),
+  source: feedSourceSchema.nullable(),
+});
+export type MarketCoin = z.infer<typeof marketCoinSchema>;
+
+export const marketResponseSchema = z.object({
+  coins: z.array(marketCoinSchema),
+  /** USDT-INR display rate */
+  usdtInr: z.number(),
+  feed: feedStatusSchema,
+});
+export type MarketResponse = z.infer<typeof marketResponseSchema>;
+
+/** Sparkline timeframes and the candles each is drawn from (close prices, oldest first). */
+export const SPARKLINE_TIMEFRAMES = ['1H', '1D', '1W', '1M'] as const;
+export type SparklineTimeframe = (typeof SPARKLINE_TIMEFRAMES)[number];
+export const DEFAULT_SPARKLINE_TIMEFRAME: SparklineTimeframe = '1D';
+export const SPARKLINE_CANDLES: Record<SparklineTimeframe, { interval: CandleInterval; points: number }> = {
+  '1H': { interval: '1m', points: 60 },
+  '1D': { interval: '1h', points: 24 },
+  '1W': { interval: '4h', points: 42 },
+  '1M': { interval: '1d', points: 30 },
+};
+export const SPARKLINE_MAX_IDS = 50;
+
+const upperTrimmed = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+/** `btc, eth,,BTC` → `['BTC', 'ETH']` (a repeated query parameter arrives as `a,b` too). */
+const symbolList = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((s) => s.trim().toUpperCase())
+      .filter(Boolean),
+  ),
+];
+
+export const sparklineQuerySchema = z.object({
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' || Array.isArray(v) ? symbolList(String(v)) : v),
+    z
+      .array(z.string().max(20), { error: MARKET_MSG.idsRequired })
+      .min(1, MARKET_MSG.idsRequired)
+      .max(SPARKLINE_MAX_IDS, MARKET_MSG.tooManyIds(SPARKLINE_MAX_IDS)),
+  ),
+  tf: z.preprocess(
+    upperTrimmed,
+    z.enum(SPARKLINE_TIMEFRAMES, { error: MARKET_MSG.timeframeInvalid }).default(DEFAULT_SPARKLINE_TIMEFRAME),
+  ),
+});
+export type SparklineQuery = z.infer<typeof sparklineQuerySchema>;
+/** `{ [symbol]: close prices, oldest first }`; unknown symbols are left out. */
+export const sparklineResponseSchema = z.record(z.string(), z.array(z.number()));
+
+export const DEFAULT_CANDLE_INTERVAL: CandleInterval = '15m';
+export const CANDLES_MAX_LIMIT = 500;
+export const CANDLES_DEFAULT_LIMIT = 200;
+
+export const candlesQuerySchema = z.object({
+  symbol: z.preprocess(
+    upperTrimmed,
+    z
+      .string({ error: MARKET_MSG.symbolRequired })
+      .min(1, MARKET_MSG.symbolRequired)
+      .max(20, MARKET_MSG.symbolRequired),
+  ),
+  interval: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.enum(CANDLE_INTERVALS, { error: MARKET_MSG.intervalInvalid }).default(DEFAULT_CANDLE_INTERVAL),
+  ),
+  limit: z.coerce
+    .number({ error: MARKET_MSG.limitInvalid })
+    .int(MARKET_MSG.limitInvalid)
+    .min(1, MARKET_MSG.limitInvalid)
+    .max(CANDLES_MAX_LIMIT, MARKET_MSG.limitInvalid)
+    .default(CANDLES_DEFAULT_LIMIT),
+});
+export type CandlesQuery = z.infer<typeof candlesQuerySchema>;
+export const candlesResponseSchema = z.object({
+  symbol: z.string(),
+  interval: z.enum(CANDLE_INTERVALS),
+  /** time in seconds, ascending */
+  candles: z.array(candleSchema),
+});
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
+
+/** `:pair` of the /api/binance routes: the exchange symbol, e.g. BTCUSDT. */
+export const marketPairParamsSchema = z.object({
+  pair: z.preprocess(upperTrimmed, z.string().min(1, MARKET_MSG.symbolRequired).max(30)),
+});

@@ -29,3 +29,9 @@ export interface ClientToServerEvents {
 }
 
 export type SocketData = { userId: string | null; role: string | null };
+
+/** Gateways talk to each other only through the Redis adapter: no events of their own. */
+export type InterServerEvents = Record<never, never>;
+
+/** How many `market:{SYMBOL}` rooms one socket may be in at once. */
+export const MAX_MARKET_SUBSCRIPTIONS = 25;

@@ -68,6 +68,13 @@ describe('health and docs', () => {
         'GET /api/superadmin/site',
         'PUT /api/superadmin/site',
         'GET /api/superadmin/overview',
+        'GET /api/market',
+        'GET /api/market/feed',
+        'GET /api/sparkline',
+        'GET /api/candles',
+        'GET /api/binance/usdt-inr',
+        'GET /api/binance/stats/{pair}',
+        'GET /api/binance/orderbook/{pair}',
       ].sort(),
     );
     const register = doc.paths['/api/auth/register'].post;

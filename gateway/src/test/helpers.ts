@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimit: 1000,
     registerRateLimit: 1000,
     trustProxy: false,
+    socketCorsOrigins: [],
     ...overrides,
   };
 }

@@ -1,0 +1,96 @@
+import { rooms } from '@app/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { registerMarketHandlers } from './market.handlers.ts';
+import { socketAuth } from './socket-auth.ts';
+import type { IoServer } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    io: IoServer;
+  }
+}
+
+export type RealtimeOptions = {
+  /** REDIS_PREFIX: the adapter listens on `${redisPrefix}socket.io`, where workers' emitters publish. */
+  redisPrefix: string;
+  /** Extra origins for cross-site polling; empty: same origin only. */
+  corsOrigins: string[];
+};
+
+/**
+ * The adapter fires (p)subscribe and publish without handling their promises. A command that
+ * fails while Redis is away is logged here rather than crashing the process as an unhandled
+ * rejection; callers that await a command still see its error.
+ */
+function logRejections(client: Redis, log: FastifyBaseLogger, role: string): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, stream) => {
+    command.promise.catch((err: unknown) =>
+      log.warn({ err, role, command: command.name }, 'socket.io redis'),
+    );
+    return send(command, stream);
+  };
+  client.on('error', (err: unknown) => log.warn({ err, role }, 'socket.io redis error'));
+  return client;
+}
+
+async function closeClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}
+
+/**
+ * Socket.IO on the gateway's own HTTP server. Rooms are shared by every gateway through the
+ * Redis adapter, so a worker's emitter (same key) reaches a client whichever gateway holds it.
+ */
+export default fp<RealtimeOptions>(
+  async (app, opts) => {
+    const log = app.log.child({ feature: 'realtime' });
+    // Pub/sub channels are not keys: ioredis would not prefix them, so the prefix is in `key`.
+    const pub = logRejections(app.redis.duplicate({ keyPrefix: '' }), log, 'pub');
+    // A subscription asked for while Redis is away waits for it instead of being dropped.
+    const sub = logRejections(app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }), log, 'sub');
+
+    const io: IoServer = new Server(app.server, {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+      // Broadcasts are then encoded once per room instead of once per client.
+      perMessageDeflate: false,
+      serveClient: false,
+      // Clients only send small subscription messages.
+      maxHttpBufferSize: 16 * 1024,
+      cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins } : undefined,
+      adapter: createAdapter(pub, sub, { key: `${opts.redisPrefix}socket.io` }),
+    });
+
+    io.use(socketAuth(app));
+    io.on('connection', (socket) => {
+      const { userId, role } = socket.data;
+      // The in-memory part of the adapter joins synchronously, before any event can arrive.
+      if (userId) {
+        const joined = [rooms.user(userId)];
+        if (role === 'admin' || role === 'superadmin') joined.push(rooms.admins());
+        void socket.join(joined);
+      }
+      registerMarketHandlers(socket, app.market, log);
+      app.market.feed().then(
+        (status) => socket.emit('feed:status', status),
+        (err: unknown) => log.warn({ err }, 'feed status on connect failed'),
+      );
+    });
+
+    app.decorate('io', io);
+    // Before the HTTP server closes: open websockets would otherwise keep it waiting.
+    app.addHook('preClose', async () => {
+      await io.close();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all([closeClient(pub), closeClient(sub)]);
+    });
+  },
+  { name: 'realtime', dependencies: ['redis', 'db', 'auth', 'market'] },
+);

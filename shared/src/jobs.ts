@@ -14,10 +14,19 @@ export type HeartbeatJobData = {
   everyMs: number;
 };
 
+/** Tick archive housekeeping: create the coming days' partitions, drop days past retention. */
+export type TickPartitionsJobData = {
+  /** Days of partitions to create ahead of today. */
+  daysAhead: number;
+  /** Whole days of ticks to keep (TICK_RETENTION_DAYS). */
+  keepDays: number;
+};
+
 /** Every job a queue accepts: job name → payload. */
 export interface JobMap {
   maintenance: {
     heartbeat: HeartbeatJobData;
+    tickPartitions: TickPartitionsJobData;
   };
 }
 
@@ -32,6 +41,7 @@ export type QueueData<Q extends QueueName> = JobMap[Q][JobName<Q>];
  */
 export const JOB_SCHEDULERS = {
   heartbeat: 'heartbeat',
+  tickPartitions: 'tickPartitions',
 } as const satisfies Record<string, JobName<'maintenance'>>;
 
 export const HEARTBEAT_EVERY_MS = 10_000;

@@ -4,6 +4,7 @@ import { bullPrefix, JOB_SCHEDULERS, QUEUES } from '@app/shared';
 import type { WorkersConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { createMaintenanceWorker } from './maintenance.worker.ts';
+import { createMarketService } from './market/index.ts';
 import { createQueue } from './queues.ts';
 import { createRedis } from './redis.ts';
 
@@ -43,6 +44,7 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
 
     const worker = createMaintenanceWorker({
       connection: redis,
+      db: db.db,
       redisPrefix: config.REDIS_PREFIX,
       workerId,
       concurrency: config.WORKER_CONCURRENCY,
@@ -57,9 +59,27 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
       { every: config.HEARTBEAT_EVERY_MS },
       { name: 'heartbeat', data: { everyMs: config.HEARTBEAT_EVERY_MS } },
     );
+    await maintenance.upsertJobScheduler(
+      JOB_SCHEDULERS.tickPartitions,
+      { every: config.TICK_PARTITIONS_EVERY_MS },
+      { name: 'tickPartitions', data: { daysAhead: 2, keepDays: config.TICK_RETENTION_DAYS } },
+    );
+
+    if (config.MARKET_ENABLED) {
+      // Every process competes for the leader lock; the one holding it ingests. Stopped
+      // first on shutdown (closers run in reverse), while Redis and Postgres are still open.
+      const market = createMarketService({ config, logger, db: db.db, workerId });
+      closers.push({ name: 'market ingestion', close: () => market.stop() });
+      market.start();
+    }
 
     logger.info(
-      { workerId, queues: [QUEUES.maintenance], bullPrefix: bullPrefix(config.REDIS_PREFIX) },
+      {
+        workerId,
+        queues: [QUEUES.maintenance],
+        bullPrefix: bullPrefix(config.REDIS_PREFIX),
+        market: config.MARKET_ENABLED ? config.MARKET_SOURCE : 'off',
+      },
       'workers ready',
     );
     return { workerId, stop };

@@ -27,6 +27,55 @@ describe('workers config', () => {
     expect(message).toMatch(/LOG_LEVEL/);
   });
 
+  it('defaults the market feed to Binance with the documented settings', () => {
+    expect(loadConfig(valid)).toMatchObject({
+      MARKET_ENABLED: true,
+      MARKET_SOURCE: 'binance',
+      BINANCE_WS_URL: 'wss://stream.binance.com:9443',
+      BINANCE_REST_URL: 'https://api.binance.com',
+      USDT_INR_RATE: 83.4,
+      TICK_RETENTION_DAYS: 30,
+      MARKET_LEADER_TTL_MS: 6_000,
+      MARKET_STREAM_RENEW_MS: 23 * 3_600_000,
+      MARKET_PRICE_MAX_PER_SECOND: 10,
+    });
+    expect(loadConfig(valid).USDT_INR_URL).toBeUndefined();
+  });
+
+  it('reads market switches and refuses bad market settings by name', () => {
+    const config = loadConfig({
+      ...valid,
+      MARKET_ENABLED: 'false',
+      MARKET_SOURCE: 'simulated',
+      MARKET_SYMBOLS: 'BTC,eth',
+    });
+    expect(config).toMatchObject({
+      MARKET_ENABLED: false,
+      MARKET_SOURCE: 'simulated',
+      MARKET_SYMBOLS: 'BTC,eth',
+    });
+    const message = (() => {
+      try {
+        loadConfig({
+          ...valid,
+          MARKET_SOURCE: 'kraken',
+          BINANCE_WS_URL: 'https://stream.binance.com',
+          USDT_INR_RATE: '-1',
+          MARKET_ENABLED: 'maybe',
+          MARKET_SYMBOLS: 'BTC;ETH',
+        });
+      } catch (err) {
+        return (err as ConfigError).message;
+      }
+      return '';
+    })();
+    expect(message).toMatch(/MARKET_SOURCE/);
+    expect(message).toMatch(/BINANCE_WS_URL must be a ws:\/\/ or wss:\/\/ URL/);
+    expect(message).toMatch(/USDT_INR_RATE/);
+    expect(message).toMatch(/MARKET_ENABLED must be true or false/);
+    expect(message).toMatch(/MARKET_SYMBOLS must be coin symbols/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...valid, REDIS_PREFIX: '', LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
   });

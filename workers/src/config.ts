@@ -1,3 +1,4 @@
+import { MARKET_PRICE_MAX_PER_SECOND } from '@app/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,6 +15,72 @@ const url = (protocols: string[]) =>
     `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
   );
 
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true' || v === 'yes'));
+
+const ms = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const HOUR = 3_600_000;
+
+/** Market ingestion (workers/src/market). Defaults suit production against Binance. */
+const market = {
+  /** Off: this process runs no market ingestion at all (tests of other parts). */
+  MARKET_ENABLED: flag(true),
+  /** `binance` falls back to `simulated` (with a warning) when Binance is unreachable at start. */
+  MARKET_SOURCE: z.enum(['binance', 'simulated']).default('binance'),
+  BINANCE_WS_URL: url(['ws:', 'wss:']).default('wss://stream.binance.com:9443'),
+  BINANCE_REST_URL: url(['http:', 'https:']).default('https://api.binance.com'),
+  /** Comma-separated coin symbols to ingest instead of the enabled coins of the database. */
+  MARKET_SYMBOLS: z
+    .string()
+    .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be coin symbols separated by commas, e.g. BTC,ETH')
+    .optional(),
+  /** USDT→INR display rate until (or unless) USDT_INR_URL provides one. */
+  USDT_INR_RATE: z.coerce.number().positive().max(100_000).default(83.4),
+  /** Optional JSON source of the rate: a number field `inr`, `price` or `rate`. */
+  USDT_INR_URL: url(['http:', 'https:']).optional(),
+  USDT_INR_REFRESH_MS: ms(1_000, 24 * HOUR, 300_000),
+  TICK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the tick-partition housekeeping job runs (create ahead, drop past retention). */
+  TICK_PARTITIONS_EVERY_MS: ms(1_000, 24 * HOUR, 6 * HOUR),
+  SIMULATED_SEED: z.string().min(1).default('coinpulse'),
+  /** Milliseconds between two simulated ticks of one coin. */
+  SIMULATED_TICK_MS: ms(20, 60_000, 250),
+  /** Lifetime of the ingestion leader lock; renewed every third of it. */
+  MARKET_LEADER_TTL_MS: ms(300, 300_000, 6_000),
+  /** A start-up attempt to reach Binance that takes longer than this counts as unreachable. */
+  MARKET_CONNECT_TIMEOUT_MS: ms(100, 60_000, 5_000),
+  /** Open a new stream connection this long after the last one (Binance cuts them at 24 h). */
+  MARKET_STREAM_RENEW_MS: ms(1_000, 24 * HOUR, 23 * HOUR),
+  /** No frame and no ping for this long: the stream is dead, reconnect. */
+  MARKET_STREAM_IDLE_MS: ms(500, 600_000, 30_000),
+  MARKET_RECONNECT_BASE_MS: ms(10, 60_000, 500),
+  MARKET_RECONNECT_MAX_MS: ms(100, 600_000, 30_000),
+  /** Stream down this long: poll the REST endpoints until it is back. */
+  MARKET_REST_FALLBACK_AFTER_MS: ms(0, 600_000, 3_000),
+  MARKET_REST_POLL_MS: ms(100, 600_000, 2_000),
+  /** Request weight this process may spend per minute (Binance allows 6,000 per IP). */
+  MARKET_REST_WEIGHT_PER_MINUTE: z.coerce.number().int().min(10).max(6_000).default(1_200),
+  MARKET_REST_TIMEOUT_MS: ms(100, 60_000, 5_000),
+  /** Re-read recent klines so candles match the exchange's. */
+  MARKET_KLINES_REFRESH_MS: ms(1_000, 24 * HOUR, 600_000),
+  MARKET_PRICE_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100).default(MARKET_PRICE_MAX_PER_SECOND),
+  MARKET_ARCHIVE_EVERY_MS: ms(100, 60_000, 1_000),
+  /** Re-read the enabled coins; a changed list renews the stream. */
+  MARKET_COINS_REFRESH_MS: ms(1_000, 24 * HOUR, 60_000),
+  /** After a start-up fallback to simulated, try Binance again this often (0: never). */
+  MARKET_BINANCE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * HOUR)
+    .default(60_000),
+};
+
 const schema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']),
   /** Namespaces every key (BullMQ's too) so deployments and test runs can share one Redis. */
@@ -24,6 +91,7 @@ const schema = z.object({
   HEARTBEAT_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** How many jobs one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  ...market,
 });
 
 export type WorkersConfig = z.infer<typeof schema>;

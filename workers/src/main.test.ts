@@ -1,46 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bullPrefix } from '@app/shared';
+import { bullPrefix, JOB_SCHEDULERS, QUEUES } from '@app/shared';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { readHeartbeats } from './jobs/heartbeat.ts';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-// `node --import tsx` rather than the tsx CLI: one process, so the signal reaches our handler directly.
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
-type LogLine = { level: number; msg: string; [k: string]: unknown };
-
-function startWorkerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: LogLine[] = [];
-  let stderr = '';
-  let buffered = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    buffered += chunk;
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) {
-      try {
-        logs.push(JSON.parse(line) as LogLine);
-      } catch {
-        logs.push({ level: 0, msg: line });
-      }
-    }
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, logs, exited, stderr: () => stderr };
-}
+import { createQueue } from './queues.ts';
+import { startWorkerProcess } from './testing/worker-process.ts';
 
 async function waitFor<T>(
   what: string,
@@ -76,6 +41,8 @@ describe('workers process', () => {
       DATABASE_URL: inject('databaseUrl'),
       LOG_LEVEL: 'debug',
       HEARTBEAT_EVERY_MS: '500',
+      // Market ingestion has tests of its own (market/*.test.ts); here it would only reach for Binance.
+      MARKET_ENABLED: 'false',
     });
     children.push(proc.child);
     const state = () =>
@@ -104,6 +71,14 @@ describe('workers process', () => {
     expect(Date.now() - beats[0]!.at).toBeLessThan(5_000);
     // The queue lives under the run's prefix, not BullMQ's global default.
     expect(await redis.exists(`${bullPrefix(prefix)}:maintenance:meta`)).toBe(1);
+    // The tick archive housekeeping is scheduled as well.
+    const queue = createQueue(QUEUES.maintenance, redis, prefix);
+    try {
+      const scheduler = await queue.getJobScheduler(JOB_SCHEDULERS.tickPartitions);
+      expect(scheduler?.template?.data).toEqual({ daysAhead: 2, keepDays: 30 });
+    } finally {
+      await queue.close();
+    }
 
     const signalledAt = Date.now();
     proc.child.kill('SIGTERM');

@@ -1,0 +1,91 @@
+import type { Db } from '@app/db';
+import { marketKeys } from '@app/shared';
+import { Redis } from 'ioredis';
+import type { WorkersConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { Ingester } from './ingester.ts';
+import { LeaderLock } from './leader.ts';
+
+export type MarketServiceDeps = { config: WorkersConfig; logger: Logger; db: Db; workerId: string };
+
+/**
+ * Market ingestion in a workers process: competes for the leader lock, runs an Ingester while
+ * it holds it, stops it the moment the lock is lost. Every workers process runs one; only the
+ * leader ingests.
+ */
+export class MarketService {
+  private readonly redis: Redis;
+  private readonly lock: LeaderLock;
+  private readonly log: Logger;
+  private ingester: Ingester | undefined;
+
+  constructor(private readonly deps: MarketServiceDeps) {
+    this.log = deps.logger.child({ feature: 'market' });
+    // Its own connection: a failing command must fail fast here (lost lock, dropped write),
+    // not wait forever as BullMQ's connection does.
+    this.redis = new Redis(deps.config.REDIS_URL, {
+      maxRetriesPerRequest: 1,
+      enableAutoPipelining: true,
+      connectionName: 'workers-market',
+    });
+    let lastLogged = 0;
+    this.redis.on('error', (err) => {
+      if (Date.now() - lastLogged < 5_000) return;
+      lastLogged = Date.now();
+      this.log.error({ err }, 'market redis connection error');
+    });
+    this.lock = new LeaderLock({
+      redis: this.redis,
+      key: deps.config.REDIS_PREFIX + marketKeys.leader(),
+      id: deps.workerId,
+      ttlMs: deps.config.MARKET_LEADER_TTL_MS,
+      logger: this.log,
+      onAcquired: () => this.lead(),
+      onLost: () => {
+        const ingester = this.ingester;
+        this.ingester = undefined;
+        ingester?.abort();
+      },
+    });
+  }
+
+  get isLeader() {
+    return this.lock.isLeader;
+  }
+
+  /** The running ingester, while this process leads (for tests and diagnostics). */
+  get current(): Ingester | undefined {
+    return this.ingester;
+  }
+
+  start() {
+    this.lock.start();
+  }
+
+  private lead() {
+    const ingester = new Ingester({
+      config: this.deps.config,
+      logger: this.log,
+      redis: this.redis,
+      db: this.deps.db,
+    });
+    this.ingester = ingester;
+    ingester.start().catch((err) => {
+      this.log.error({ err }, 'market ingestion failed to start');
+    });
+  }
+
+  /** Graceful: last writes while still leader, then give the lock up for the next worker. */
+  async stop() {
+    const ingester = this.ingester;
+    this.ingester = undefined;
+    await ingester?.stop(this.lock.isLeader);
+    this.lock.stop();
+    await this.lock.release();
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+export function createMarketService(deps: MarketServiceDeps): MarketService {
+  return new MarketService(deps);
+}

@@ -1,0 +1,232 @@
+import { type Db, ensureTickPartitions } from '@app/db';
+import { marketKeys, tickSchema } from '@app/shared';
+import type { Redis } from 'ioredis';
+import type { WorkersConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { TickArchiver } from './archive.ts';
+import { BinanceFeed, type FeedMetrics, probeBinance } from './binance-feed.ts';
+import { streamNames } from './binance-format.ts';
+import { CandleStore } from './candles.ts';
+import { loadCoins, sameCoins } from './coins.ts';
+import { MarketPublisher } from './publisher.ts';
+import { BinanceRest, WeightBudget } from './rest.ts';
+import { SimulatedFeed } from './simulated.ts';
+import type { Feed, FeedCoin } from './types.ts';
+import { UsdtInrSource } from './usdt-inr.ts';
+
+export type IngesterDeps = { config: WorkersConfig; logger: Logger; redis: Redis; db: Db };
+
+/**
+ * One leadership term of market ingestion: picks the feed (Binance, or the simulation when
+ * Binance cannot be reached at start), publishes, archives, and keeps the coin list current.
+ */
+export class Ingester {
+  readonly publisher: MarketPublisher;
+  readonly archiver: TickArchiver;
+  readonly rest: BinanceRest;
+  private readonly candles: CandleStore;
+  private readonly usdtInr: UsdtInrSource;
+  private readonly log: Logger;
+  private coins: FeedCoin[] = [];
+  private feed: Feed | undefined;
+  private binance: BinanceFeed | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+  private running = false;
+  private switching = false;
+
+  constructor(private readonly deps: IngesterDeps) {
+    const { config, redis, db } = deps;
+    this.log = deps.logger;
+    this.candles = new CandleStore(1_000);
+    this.archiver = new TickArchiver(db, this.log);
+    this.publisher = new MarketPublisher({
+      redis,
+      redisPrefix: config.REDIS_PREFIX,
+      logger: this.log,
+      archiver: this.archiver,
+      candles: this.candles,
+      priceMaxPerSecond: config.MARKET_PRICE_MAX_PER_SECOND,
+    });
+    this.rest = new BinanceRest({
+      baseUrl: config.BINANCE_REST_URL,
+      timeoutMs: config.MARKET_REST_TIMEOUT_MS,
+      budget: new WeightBudget(config.MARKET_REST_WEIGHT_PER_MINUTE),
+      logger: this.log,
+    });
+    this.usdtInr = new UsdtInrSource({
+      rate: config.USDT_INR_RATE,
+      url: config.USDT_INR_URL,
+      refreshMs: config.USDT_INR_REFRESH_MS,
+      timeoutMs: config.MARKET_REST_TIMEOUT_MS,
+      logger: this.log,
+      write: (rate, onlyIfMissing) => this.publisher.usdtInr(rate, onlyIfMissing),
+    });
+  }
+
+  /** Stream counters of the Binance feed (undefined while another feed runs). */
+  get metrics(): FeedMetrics | undefined {
+    return this.binance?.metrics;
+  }
+
+  async start() {
+    const { config, db } = this.deps;
+    await ensureTickPartitions(db).catch((err) => this.log.error({ err }, 'tick partitions not ensured'));
+    await this.refreshCoins();
+    if (this.stopped) return;
+    this.publisher.start(1_000);
+    this.archiver.start(config.MARKET_ARCHIVE_EVERY_MS);
+    void this.usdtInr.start();
+    this.timers.push(setInterval(() => void this.refreshCoins(), config.MARKET_COINS_REFRESH_MS));
+    this.running = true;
+    await this.ensureFeed();
+  }
+
+  private async refreshCoins() {
+    let coins: FeedCoin[];
+    try {
+      coins = await loadCoins(this.deps.db, this.deps.config.MARKET_SYMBOLS);
+    } catch (err) {
+      this.log.error({ err }, 'could not read the coin list; keeping the last one');
+      return;
+    }
+    if (this.stopped || sameCoins(coins, this.coins)) return;
+    if (coins.length === 0) this.log.warn('no enabled coins: nothing to ingest until one is enabled');
+    else this.log.info({ coins: coins.map((c) => c.symbol) }, 'market coins');
+    const removed = this.coins.filter((c) => !coins.some((n) => n.symbol === c.symbol));
+    for (const c of removed) this.candles.forget(c.symbol);
+    this.coins = coins;
+    this.publisher.setCoins(coins);
+    if (this.feed) this.feed.setCoins(coins);
+    else if (this.running) await this.ensureFeed();
+  }
+
+  private async ensureFeed() {
+    if (this.feed || this.switching || this.stopped || this.coins.length === 0) return;
+    const { config } = this.deps;
+    this.switching = true;
+    try {
+      if (config.MARKET_SOURCE === 'simulated') {
+        this.log.info('MARKET_SOURCE=simulated: using the simulated feed; prices are not real');
+        await this.startSimulated();
+        return;
+      }
+      const reachable = await probeBinance(
+        config.BINANCE_WS_URL,
+        streamNames(this.coins),
+        this.rest,
+        config.MARKET_CONNECT_TIMEOUT_MS,
+      );
+      if (this.stopped) return;
+      if (reachable) {
+        this.startBinance();
+        return;
+      }
+      this.log.warn(
+        `Binance unreachable at ${config.BINANCE_WS_URL}: using the simulated feed; prices are not real`,
+      );
+      await this.startSimulated();
+      if (this.stopped) return;
+      if (config.MARKET_BINANCE_RETRY_MS > 0) {
+        this.timers.push(setInterval(() => void this.retryBinance(), config.MARKET_BINANCE_RETRY_MS));
+      }
+    } finally {
+      this.switching = false;
+    }
+  }
+
+  private async startSimulated() {
+    const prices = await this.lastPrices();
+    if (this.stopped) return;
+    const feed = new SimulatedFeed({
+      seed: this.deps.config.SIMULATED_SEED,
+      tickMs: this.deps.config.SIMULATED_TICK_MS,
+      sink: this.publisher,
+      candles: this.candles,
+    });
+    this.feed = feed;
+    feed.start(this.coins, prices);
+  }
+
+  /** The latest published price of each coin (from an earlier leader or run), if any. */
+  private async lastPrices(): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (this.coins.length === 0) return out;
+    const prefix = this.deps.config.REDIS_PREFIX;
+    try {
+      const raw = await this.deps.redis.mget(this.coins.map((c) => prefix + marketKeys.price(c.symbol)));
+      this.coins.forEach((coin, i) => {
+        const parsed = tickSchema.safeParse(parseJson(raw[i] ?? null));
+        if (parsed.success && parsed.data.price > 0) out.set(coin.symbol, parsed.data.price);
+      });
+    } catch (err) {
+      this.log.warn({ err }, 'last prices not read; the simulation starts from its own');
+    }
+    return out;
+  }
+
+  private startBinance() {
+    const feed = new BinanceFeed({
+      config: this.deps.config,
+      rest: this.rest,
+      sink: this.publisher,
+      logger: this.log,
+    });
+    this.feed = feed;
+    this.binance = feed;
+    feed.start(this.coins);
+  }
+
+  /** After a start-up fallback: move to Binance once it answers (real prices beat simulated ones). */
+  private async retryBinance() {
+    if (this.binance || this.switching || this.stopped || this.coins.length === 0) return;
+    const { config } = this.deps;
+    this.switching = true;
+    try {
+      const ok = await probeBinance(
+        config.BINANCE_WS_URL,
+        streamNames(this.coins),
+        this.rest,
+        config.MARKET_CONNECT_TIMEOUT_MS,
+      );
+      if (!ok || this.stopped) return;
+      this.log.info(`Binance reachable at ${config.BINANCE_WS_URL}: leaving the simulated feed`);
+      await this.feed?.stop();
+      // Simulated history must not mix with real candles.
+      for (const c of this.coins) this.candles.forget(c.symbol);
+      this.feed = undefined;
+      if (!this.stopped) this.startBinance();
+    } finally {
+      this.switching = false;
+    }
+  }
+
+  /** Leadership lost: not one more write, then close what is open. */
+  abort() {
+    this.publisher.deactivate();
+    void this.stop(false).catch((err) => this.log.error({ err }, 'stopping the ingester failed'));
+  }
+
+  /** `graceful`: we still hold the lock, so the last candles and a `down` feed status are written. */
+  async stop(graceful: boolean) {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers.length = 0;
+    this.usdtInr.stop();
+    await this.feed?.stop();
+    if (graceful) await this.publisher.finish();
+    this.publisher.deactivate();
+    // Ticks received while we led are real observations: archive them either way.
+    await this.archiver.stop();
+  }
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -52,6 +52,13 @@ export type StartPlatformOptions = {
   /** Build web/dist first (default true); false serves the build already there. */
   buildWeb?: boolean;
   timeoutMs?: number;
+  /**
+   * The workers' market feed (default 'simulated': a seeded random walk, no network needed;
+   * the web shows its "Simulated prices" banner).
+   */
+  marketSource?: 'simulated' | 'binance';
+  /** More settings for the launcher and the processes it starts (they win over the defaults). */
+  env?: Record<string, string>;
 };
 
 export async function startPlatform(options: StartPlatformOptions): Promise<Platform> {
@@ -91,6 +98,11 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
       LOGIN_RATE_LIMIT: '1000',
       REGISTER_RATE_LIMIT: '1000',
       NO_COLOR: '1',
+      MARKET_SOURCE: options.marketSource ?? 'simulated',
+      SIMULATED_SEED: 'e2e',
+      // The web build then exposes its test hooks (window.__app: socket drop, render counts).
+      VITE_E2E: '1',
+      ...options.env,
     },
   });
 

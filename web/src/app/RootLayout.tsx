@@ -6,6 +6,7 @@ import { LanguageModal } from '../components/LanguageModal.tsx';
 import { AuthModals } from '../features/auth/index.ts';
 import { useSession, useVisitReward } from '../lib/session/index.ts';
 import { useSiteLoader } from '../lib/site.ts';
+import { startRealtime } from '../lib/socket.ts';
 import { useDialogs } from './stores/dialogs.ts';
 
 function GlobalDialogs() {
@@ -16,7 +17,7 @@ function GlobalDialogs() {
   return null;
 }
 
-/** Session check, site brand, visit reward and the app-wide dialogs around every route. */
+/** Session check, site brand, visit reward, the live connection and the app-wide dialogs around every route. */
 export function RootLayout() {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
@@ -27,6 +28,11 @@ export function RootLayout() {
   useEffect(() => {
     if (useSession.getState().status === 'loading') void bootstrap();
   }, [bootstrap]);
+
+  // The live connection starts once the stored token has been checked.
+  useEffect(() => {
+    if (status === 'ready') startRealtime();
+  }, [status]);
 
   if (status === 'loading') {
     return (

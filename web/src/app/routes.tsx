@@ -7,7 +7,7 @@ import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { AboutPage, AnnouncementsPage, PrivacyPage, SupportPage, TermsPage } from '../features/info/index.ts';
 import { LoginHistoryPage } from '../features/login-history/index.ts';
-import { MarketPage, TradePage } from '../features/market/index.ts';
+import { MarketPage, TopMarkets, TradePage } from '../features/market/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { OrdersPage } from '../features/orders/index.ts';
 import { ReferralKeysPage } from '../features/referral-keys/index.ts';
@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'home', element: <HomePage /> },
+          { path: 'home', element: <HomePage market={<TopMarkets />} /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'market', element: <MarketPage /> },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { ConnectionIndicator } from '../../components/ConnectionIndicator.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { useSession } from '../../lib/session/index.ts';
@@ -53,6 +54,7 @@ export function Header() {
         )}
         <CoinSearch />
         <div className="header-actions">
+          <ConnectionIndicator />
           <LanguageButton />
           {mobile ? (
             <button

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FeedBanner } from '../../components/FeedBanner.tsx';
 import { useIsMobile } from '../../lib/media.ts';
 import { useSheet } from '../stores/sheet.ts';
 import { BottomNav } from './BottomNav.tsx';
@@ -20,6 +21,7 @@ export function MainLayout() {
   return (
     <div className={`app-shell ${mobile ? 'is-mobile' : ''}`}>
       <Header />
+      <FeedBanner />
       <main className="main" id="main">
         <Outlet />
       </main>

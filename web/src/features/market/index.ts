@@ -1,2 +1,3 @@
 export { MarketPage } from './components/MarketPage.tsx';
+export { TopMarkets } from './components/TopMarkets.tsx';
 export { TradePage } from './components/TradePage.tsx';

@@ -1,12 +1,24 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session/index.ts';
 import { usePageTitle } from '../../../lib/site.ts';
+import { PromoCarousel } from './PromoCarousel.tsx';
 
 const STEPS = ['step1', 'step2', 'step3'] as const;
 const AUDIENCES = ['beginner', 'trader', 'investor'] as const;
+/** The spec's fixed payout labels of the three duration buttons, shortest first. */
+const RETURNS = [
+  { percent: 20, key: 'returnsShort' },
+  { percent: 40, key: 'returnsMedium' },
+  { percent: 60, key: 'returnsLong' },
+] as const;
 
-export function HomePage() {
+/**
+ * The landing page. The live market table comes from the market feature through `market`
+ * (the app composes features; they do not import each other).
+ */
+export function HomePage({ market }: { market?: ReactNode }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   usePageTitle(t('home.title'));
@@ -49,6 +61,10 @@ export function HomePage() {
         </div>
       </section>
 
+      <PromoCarousel />
+
+      {market}
+
       <section className="section">
         <h2>{t('home.introTitle')}</h2>
         <div className="grid grid-3">
@@ -62,6 +78,20 @@ export function HomePage() {
         </div>
       </section>
 
+      <section className="section" aria-labelledby="returns-title">
+        <h2 id="returns-title">{t('home.returnsTitle')}</h2>
+        <p className="muted">{t('home.returnsText')}</p>
+        <div className="grid grid-3">
+          {RETURNS.map((r) => (
+            <article key={r.key} className="card returns-card">
+              <p className="returns-percent">{r.percent}%</p>
+              <p className="muted">{t(`home.${r.key}`)}</p>
+            </article>
+          ))}
+        </div>
+        <p className="muted small">{t('home.returnsRisk')}</p>
+      </section>
+
       <section className="section">
         <h2>{t('home.audienceTitle')}</h2>
         <div className="grid grid-3">
@@ -71,6 +101,24 @@ export function HomePage() {
               <p className="muted">{t(`home.${who}Text`)}</p>
             </article>
           ))}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="earn-title">
+        <h2 id="earn-title">{t('home.earnTitle')}</h2>
+        <div className="grid grid-2">
+          <article className="card feature-card">
+            <h3>{t('home.tradeCardTitle')}</h3>
+            <p className="muted">{t('home.tradeCardText')}</p>
+            <Link to="/trade" className="btn btn-primary">
+              {t('home.start')}
+            </Link>
+          </article>
+          <article className="card feature-card">
+            <h3>{t('home.stakingTitle')}</h3>
+            <p className="muted">{t('home.stakingText')}</p>
+            <span className="badge badge-muted">{t('home.stakingSoon')}</span>
+          </article>
         </div>
       </section>
     </div>

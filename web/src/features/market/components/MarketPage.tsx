@@ -1,22 +1,140 @@
-import { DEFAULT_COIN } from '@app/shared';
+import {
+  CANDLE_INTERVAL_SECONDS,
+  DEFAULT_COIN,
+  DEFAULT_SPARKLINE_TIMEFRAME,
+  SPARKLINE_CANDLES,
+  SPARKLINE_TIMEFRAMES,
+  type SparklineTimeframe,
+  TIMINGS,
+} from '@app/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Page } from '../../../components/Page.tsx';
+import { countRender } from '../../../lib/debug.ts';
+import { usePageTitle } from '../../../lib/site.ts';
+import { useConnection } from '../../../lib/socket.ts';
+import { useCandles } from '../api/get-candles.ts';
+import { coinName, pairLabel, pairOf } from '../lib/coins.ts';
+import { useMarketChannel, useMarketData } from '../stores/market-feed.ts';
+import { useMarketStore } from '../stores/market-store.ts';
+import { ChangeSinceFirst } from './ChangeSinceFirst.tsx';
+import { CoinIcon } from './CoinIcon.tsx';
+import { ChartOverlay } from './charts/ChartOverlay.tsx';
+import { PriceLineChart } from './charts/lazy.tsx';
+import { InrEquivalent, LastUpdated, LivePrice } from './LiveValues.tsx';
+import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx';
+import { QuickTradeSlot } from './QuickTradeSlot.tsx';
 
-/** /market?id=SYMBOL. Live data comes with the market release; no numbers are invented here. */
-export function MarketPage() {
+/** Counts up every marketRefreshMs: the page reloads its chart on each step. */
+function useRefreshTick(): number {
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setN((x) => x + 1), TIMINGS.marketRefreshMs);
+    return () => clearInterval(timer);
+  }, []);
+  return n;
+}
+
+function MarketView({ symbol }: { symbol: string }) {
+  countRender('MarketPage');
   const { t } = useTranslation();
+  useMarketData();
+  const listed = useIsListed(symbol);
+  const failed = useMarketStore((s) => s.coinsStatus === 'error');
+  const coin = useMarketStore((s) => s.coins.find((c) => c.symbol === symbol));
+  useMarketChannel(listed === false ? null : symbol);
+  const name = coinName(symbol, coin?.name);
+  usePageTitle(t('market.title', { symbol }));
+
+  const [timeframe, setTimeframe] = useState<SparklineTimeframe>(DEFAULT_SPARKLINE_TIMEFRAME);
+  const { interval, points } = SPARKLINE_CANDLES[timeframe];
+  const refresh = useRefreshTick();
+  const reconnects = useConnection((s) => s.reconnects);
+  const candles = useCandles(symbol, interval, points, refresh * 1000 + reconnects);
+  const current =
+    candles.data && candles.data.symbol === symbol && candles.data.interval === interval
+      ? candles.data
+      : undefined;
+  const closes = useMemo(() => current?.candles.map((c) => c.close) ?? [], [current]);
+
+  if (failed) return <MarketLoadFailed />;
+  if (listed === false) {
+    return (
+      <UnknownMarket
+        message={t('market.unknownCoin', { symbol })}
+        linkTo={`/market?id=${DEFAULT_COIN}`}
+        linkText={t('market.toDefaultCoin', { symbol: DEFAULT_COIN })}
+      />
+    );
+  }
+
+  let overlay: string | null = null;
+  if (candles.error && !current) overlay = t('market.chartError');
+  else if (!current) overlay = t('market.chartLoading');
+  else if (current.candles.length === 0) overlay = t('market.chartEmpty');
+
+  return (
+    <div className="market-grid">
+      <article className="card market-main">
+        <header className="market-head">
+          <CoinIcon key={symbol} symbol={symbol} icon={coin?.icon} size={40} />
+          <div>
+            <h1 className="market-name">{name}</h1>
+            <p className="muted market-pair">{t('market.pairUsd', { symbol })}</p>
+          </div>
+        </header>
+        <div className="market-price-row">
+          <LivePrice symbol={symbol} currency="usd-short" className="price-big" />
+          <InrEquivalent symbol={symbol} />
+          <ChangeSinceFirst symbol={symbol} points={closes} timeframe={timeframe} />
+        </div>
+        <fieldset className="tabs">
+          <legend className="sr-only">{t('market.timeframe')}</legend>
+          {SPARKLINE_TIMEFRAMES.map((tf) => (
+            <button
+              key={tf}
+              type="button"
+              className={`tab ${tf === timeframe ? 'is-active' : ''}`}
+              aria-pressed={tf === timeframe}
+              onClick={() => setTimeframe(tf)}
+            >
+              {tf}
+            </button>
+          ))}
+        </fieldset>
+        <div className="chart-box-wrap">
+          <PriceLineChart
+            symbol={symbol}
+            candles={current?.candles}
+            intervalSeconds={CANDLE_INTERVAL_SECONDS[interval]}
+          />
+          {overlay && (
+            <ChartOverlay
+              text={overlay}
+              onRetry={candles.error && !current ? candles.reload : undefined}
+              subtle={!!current}
+            />
+          )}
+        </div>
+        <LastUpdated symbol={symbol} />
+      </article>
+      <aside className="market-side">
+        <QuickTradeSlot symbol={symbol} />
+        <Link to={`/trade/${pairOf(symbol)}`} className="btn btn-primary btn-block">
+          {t('market.tradePair', { pair: pairLabel(symbol) })}
+        </Link>
+      </aside>
+    </div>
+  );
+}
+
+/** /market?id=SYMBOL (upper-cased; BTC when missing). */
+export function MarketPage() {
   const [params] = useSearchParams();
   const symbol = (params.get('id') ?? '').trim().toUpperCase() || DEFAULT_COIN;
   return (
-    <Page title={t('market.title', { symbol })}>
-      <EmptyState>
-        <p>{t('market.soon')}</p>
-        <Link to={`/trade/${symbol}-INR`} className="btn btn-primary">
-          {t('nav.trade')} {symbol}/INR
-        </Link>
-      </EmptyState>
-    </Page>
+    <section className="page market-page">
+      <MarketView symbol={symbol} />
+    </section>
   );
 }

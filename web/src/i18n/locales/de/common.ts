@@ -163,10 +163,4 @@ export const common: Shape<typeof en> = {
     title: 'Benachrichtigungen',
     empty: 'Keine Benachrichtigungen',
   },
-  market: {
-    title: '{{symbol}}-Markt',
-    soon: 'Live-Marktdaten für diesen Coin folgen in Kürze.',
-    tradeSoon: 'Die Handelsansicht für {{pair}} folgt in Kürze.',
-    browse: 'Andere Coins ansehen',
-  },
 };

@@ -2,7 +2,8 @@ import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
 import { common } from './common.ts';
+import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
 
-export const de: Shape<Translation> = { ...common, ...pages, ...admin, msg };
+export const de: Shape<Translation> = { ...common, ...pages, ...market, ...admin, msg };

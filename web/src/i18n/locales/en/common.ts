@@ -159,10 +159,4 @@ export const common = {
     title: 'Notifications',
     empty: 'No notifications',
   },
-  market: {
-    title: '{{symbol}} market',
-    soon: 'Live market data for this coin arrives soon.',
-    tradeSoon: 'The trading screen for {{pair}} arrives soon.',
-    browse: 'Browse other coins',
-  },
 };

@@ -161,10 +161,4 @@ export const common: Shape<typeof en> = {
     title: 'Notifications',
     empty: 'Aucune notification',
   },
-  market: {
-    title: 'Marché {{symbol}}',
-    soon: 'Les données de marché en direct pour cette crypto arrivent bientôt.',
-    tradeSoon: "L'écran de trading pour {{pair}} arrive bientôt.",
-    browse: 'Voir les autres cryptos',
-  },
 };

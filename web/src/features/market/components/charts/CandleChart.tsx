@@ -1,0 +1,108 @@
+import {
+  CANDLE_INTERVAL_SECONDS,
+  CANDLES_DEFAULT_LIMIT,
+  type Candle,
+  type CandleInterval,
+} from '@app/shared';
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConnection } from '../../../../lib/socket.ts';
+import { useCandles } from '../../api/get-candles.ts';
+import { ChartOverlay } from './ChartOverlay.tsx';
+import { CHART_COLORS, chartOptions, priceFormatFor } from './chart-theme.ts';
+import { followCandles } from './follow-candles.ts';
+
+const toBar = (c: Candle, rate: number): CandlestickData<UTCTimestamp> => ({
+  time: c.time as UTCTimestamp,
+  open: c.open * rate,
+  high: c.high * rate,
+  low: c.low * rate,
+  close: c.close * rate,
+});
+
+type Handle = { chart: IChartApi; series: ISeriesApi<'Candlestick'> };
+
+/** INR candlesticks: history from GET /api/candles, the last candle moved by live ticks. */
+export function CandleChart({ symbol, interval }: { symbol: string; interval: CandleInterval }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const handle = useRef<Handle | null>(null);
+  // After a reconnect the history is loaded again: candles missed while away are filled in.
+  const reconnects = useConnection((s) => s.reconnects);
+  const { data, error, loading, reload } = useCandles(symbol, interval, CANDLES_DEFAULT_LIMIT, reconnects);
+  const current = data && data.symbol === symbol && data.interval === interval ? data : undefined;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const chart = createChart(el, chartOptions());
+    const series = chart.addSeries(CandlestickSeries, {
+      upColor: CHART_COLORS.up,
+      downColor: CHART_COLORS.down,
+      wickUpColor: CHART_COLORS.up,
+      wickDownColor: CHART_COLORS.down,
+      borderVisible: false,
+    });
+    handle.current = { chart, series };
+    return () => {
+      handle.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const h = handle.current;
+    if (!h) return;
+    if (!current) {
+      h.series.setData([]);
+      return;
+    }
+    let precisionSet = false;
+    return followCandles({
+      symbol,
+      intervalSeconds: CANDLE_INTERVAL_SECONDS[interval],
+      history: current.candles,
+      draw: (candles, rate) => {
+        const last = candles[candles.length - 1];
+        h.series.applyOptions({ priceFormat: priceFormatFor(last ? last.close * rate : undefined) });
+        precisionSet = last !== undefined;
+        h.series.setData(candles.map((c) => toBar(c, rate)));
+      },
+      update: (candle, rate) => {
+        if (!precisionSet) {
+          h.series.applyOptions({ priceFormat: priceFormatFor(candle.close * rate) });
+          precisionSet = true;
+        }
+        h.series.update(toBar(candle, rate));
+      },
+    });
+  }, [current, symbol, interval]);
+
+  let overlay: string | null = null;
+  if (error && !current) overlay = t('market.chartError');
+  else if (loading && !current) overlay = t('market.chartLoading');
+  else if (current && current.candles.length === 0) overlay = t('market.chartEmpty');
+
+  return (
+    <div className="chart-box chart-box-candles">
+      <div
+        ref={box}
+        className="chart-canvas"
+        role="img"
+        data-testid="candle-chart"
+        aria-label={t('trade.candles')}
+      />
+      {overlay && (
+        <ChartOverlay text={overlay} onRetry={error && !current ? reload : undefined} subtle={!!current} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { type ChartOptions, ColorType, CrosshairMode, type DeepPartial } from 'lightweight-charts';
+import { formatPrice, priceDigits } from '../../lib/format.ts';
+
+/** The palette of web/src/styles/base.css, for the canvas (which cannot read CSS variables). */
+export const CHART_COLORS = {
+  background: '#161a1e',
+  text: '#848e9c',
+  grid: '#1f252c',
+  border: '#2b3139',
+  up: '#0ecb81',
+  down: '#f6465d',
+  accent: '#f0b90b',
+} as const;
+
+export function chartOptions(): DeepPartial<ChartOptions> {
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: CHART_COLORS.background },
+      textColor: CHART_COLORS.text,
+      fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    },
+    grid: {
+      vertLines: { color: CHART_COLORS.grid },
+      horzLines: { color: CHART_COLORS.grid },
+    },
+    rightPriceScale: { borderColor: CHART_COLORS.border },
+    timeScale: { borderColor: CHART_COLORS.border, timeVisible: true, secondsVisible: false },
+    crosshair: { mode: CrosshairMode.Normal },
+    localization: { priceFormatter: (price: number) => formatPrice(price) },
+  };
+}
+
+/** Price-scale precision for a price of this size (small coins need more decimals). */
+export function priceFormatFor(price: number | undefined) {
+  const precision = priceDigits(price ?? 1);
+  return { type: 'price' as const, precision, minMove: 10 ** -precision };
+}

@@ -46,8 +46,12 @@ export const TRADE_UNIT_SECONDS: Record<TradeUnit, number> = { Seconds: 1, Minut
 export const DEVICE_TYPES = ['mobile', 'desktop', 'tablet', 'unknown'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
-/** The 20 coins named in the user-side spec, in display order. */
-export const COINS: ReadonlyArray<{ symbol: string; name: string }> = [
+/**
+ * The 20 coins named in the user-side spec, in display order. `marketSymbol` is the exchange
+ * pair a coin is priced from when it is not `{symbol}USDT` (Binance delisted MATICUSDT after
+ * Polygon's MATIC became POL).
+ */
+export const COINS: ReadonlyArray<{ symbol: string; name: string; marketSymbol?: string }> = [
   { symbol: 'BTC', name: 'Bitcoin' },
   { symbol: 'ETH', name: 'Ethereum' },
   { symbol: 'BNB', name: 'BNB' },
@@ -59,7 +63,7 @@ export const COINS: ReadonlyArray<{ symbol: string; name: string }> = [
   { symbol: 'LINK', name: 'Chainlink' },
   { symbol: 'TRX', name: 'TRON' },
   { symbol: 'DOT', name: 'Polkadot' },
-  { symbol: 'MATIC', name: 'Polygon' },
+  { symbol: 'MATIC', name: 'Polygon', marketSymbol: 'POLUSDT' },
   { symbol: 'SHIB', name: 'Shiba Inu' },
   { symbol: 'LTC', name: 'Litecoin' },
   { symbol: 'BCH', name: 'Bitcoin Cash' },
@@ -77,3 +81,41 @@ export const DEFAULT_TRADE_SETTINGS: ReadonlyArray<{ time: number; unit: TradeUn
     { time: 40, unit: 'Seconds', payoutPercent: 40 },
     { time: 60, unit: 'Seconds', payoutPercent: 60 },
   ];
+
+/* ---- Money: ledger and trades --------------------------------------------------------------- */
+
+/** The two balances every user has: real money, and practice money that never mixes with it. */
+export const MONEY_ACCOUNTS = ['real', 'practice'] as const;
+export type MoneyAccount = (typeof MONEY_ACCOUNTS)[number];
+
+/** Every practice account opens with, and resets to, Rs 1,00,000. */
+export const PRACTICE_OPENING_BALANCE_RUPEES = 100_000;
+export const PRACTICE_OPENING_BALANCE_PAISE = 10_000_000n;
+
+/**
+ * Bill types: the `type` of every ledger entry, as Financial Records filters them.
+ * The spec's trade_profit / trade_loss are not stored types: a trade debits its stake
+ * (trade_stake) when placed and credits stake + profit (trade_payout) when won, or the stake
+ * back (trade_refund) on a draw, void or cancellation; a loss credits nothing.
+ * opening_balance carries balances that existed before the ledger.
+ */
+export const BILL_TYPES = [
+  'trade_stake',
+  'trade_payout',
+  'trade_refund',
+  'practice_reset',
+  'recharge',
+  'withdrawal',
+  'withdrawal_return',
+  'admin_adjustment',
+  'opening_balance',
+] as const;
+export type BillType = (typeof BILL_TYPES)[number];
+
+export const TRADE_DIRECTIONS = ['up', 'down'] as const;
+export type TradeDirection = (typeof TRADE_DIRECTIONS)[number];
+
+/** running, then exactly one final state; a final state never changes. */
+export const TRADE_STATUSES = ['running', 'won', 'lost', 'draw', 'void', 'cancelled'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+export const FINAL_TRADE_STATUSES = ['won', 'lost', 'draw', 'void', 'cancelled'] as const;

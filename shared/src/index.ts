@@ -6,6 +6,7 @@ export * from './money.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/responses.ts';
+export * from './schemas/trades.ts';
 export * from './schemas/user.ts';
 export * from './socket.ts';
 export * from './validation.ts';

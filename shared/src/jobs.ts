@@ -6,6 +6,7 @@
 /** Queue names. BullMQ forbids ':' in them. */
 export const QUEUES = {
   maintenance: 'maintenance',
+  settlement: 'settlement',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,13 +23,25 @@ export type TickPartitionsJobData = {
   keepDays: number;
 };
 
+/** Settle one trade at its expiry (delayed job; job id from `settlementJobId`). */
+export type SettleTradeJobData = { tradeId: string };
+/** Settle every running trade past expiry + grace, check the ledger invariants. */
+export type ReconcileJobData = { graceMs: number };
+
 /** Every job a queue accepts: job name → payload. */
 export interface JobMap {
   maintenance: {
     heartbeat: HeartbeatJobData;
     tickPartitions: TickPartitionsJobData;
   };
+  settlement: {
+    settle: SettleTradeJobData;
+    reconcile: ReconcileJobData;
+  };
 }
+
+/** One job per trade: adding it twice is a no-op (BullMQ dedupes by job id; ':' is not allowed). */
+export const settlementJobId = (tradeId: string) => `settle-${tradeId}`;
 
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];
@@ -43,6 +56,11 @@ export const JOB_SCHEDULERS = {
   heartbeat: 'heartbeat',
   tickPartitions: 'tickPartitions',
 } as const satisfies Record<string, JobName<'maintenance'>>;
+
+/** Repeatable jobs of the settlement queue. */
+export const SETTLEMENT_SCHEDULERS = {
+  reconcile: 'reconcile',
+} as const satisfies Record<string, JobName<'settlement'>>;
 
 export const HEARTBEAT_EVERY_MS = 10_000;
 

@@ -49,5 +49,25 @@ export const MSG = {
   userCreated: 'User created successfully.',
   adminCreated: 'Admin user created successfully.',
   settingsSaved: 'Settings saved',
+  failedToSave: 'Failed to save',
+  // trades (user-side §5, §8)
+  loginToTrade: 'Please log in to trade.',
+  tradeAmountInvalid: 'Enter a valid amount.',
+  insufficientBalance: 'Insufficient balance.',
+  selectTradeSetting: 'Please select a time/percentage.',
+  tradeRecordFailed: 'Trade failed to record. Please try again.',
+  ordersLoadFailed: 'Failed to load your orders.',
+  // trades, server-side answers
+  priceStale:
+    'The price feed is not current right now, so no trade can be placed. Please try again in a moment.',
+  simulatedRealRefused:
+    'Live prices are unavailable: on the simulated demo feed only practice trades can be placed.',
+  coinNotTradable: 'This coin is not available for trading.',
+  tradeSettingUnknown: 'That trade duration is no longer offered. Please choose another.',
+  idempotencyKeyInvalid:
+    'Send an Idempotency-Key header (8-100 letters, digits, - or _) with each new trade.',
+  idempotencyKeyReused: 'That Idempotency-Key was already used for a different trade.',
+  tradeNotRunning: 'Only a running trade can be cancelled; settled trades are final.',
+  reasonRequired: 'A reason is required.',
 } as const;
 export type MessageKey = keyof typeof MSG;

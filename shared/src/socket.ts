@@ -1,4 +1,5 @@
 import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
+import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 
 /** Room names: built here only, never as string literals elsewhere. */
 export const rooms = {
@@ -16,6 +17,10 @@ export interface ServerToClientEvents {
   'market:stats': (stats: Stats24h) => void;
   ticker: (payload: { coins: TickerEntry[]; ts: number }) => void;
   'feed:status': (status: FeedStatus) => void;
+  // to user:{id}
+  balance: (payload: BalanceEvent) => void;
+  'trade:placed': (payload: TradePlacedEvent) => void;
+  'trade:settled': (payload: TradeSettledEvent) => void;
 }
 
 export interface ClientToServerEvents {

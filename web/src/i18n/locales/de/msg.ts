@@ -71,4 +71,22 @@ export const msg: Shape<Translation['msg']> = {
   loginsLoadFailed: 'Anmeldeverlauf konnte nicht geladen werden.',
   overviewFailed: 'Überblick konnte nicht geladen werden.',
   copied: 'Kopiert',
+  failedToSave: 'Speichern fehlgeschlagen',
+  loginToTrade: 'Bitte melden Sie sich zum Handeln an.',
+  tradeAmountInvalid: 'Geben Sie einen gültigen Betrag ein.',
+  insufficientBalance: 'Unzureichendes Guthaben.',
+  selectTradeSetting: 'Bitte wählen Sie eine Dauer/einen Prozentsatz.',
+  tradeRecordFailed: 'Der Trade konnte nicht erfasst werden. Bitte versuchen Sie es erneut.',
+  ordersLoadFailed: 'Ihre Orders konnten nicht geladen werden.',
+  priceStale:
+    'Der Preis-Feed ist gerade nicht aktuell, daher kann kein Trade platziert werden. Bitte versuchen Sie es gleich erneut.',
+  simulatedRealRefused:
+    'Echte Preise sind nicht verfügbar: Mit dem simulierten Demo-Feed sind nur Übungs-Trades möglich.',
+  coinNotTradable: 'Diese Kryptowährung ist nicht handelbar.',
+  tradeSettingUnknown: 'Diese Dauer wird nicht mehr angeboten. Bitte wählen Sie eine andere.',
+  idempotencyKeyInvalid:
+    'Senden Sie mit jedem neuen Trade einen Idempotency-Key-Header (8-100 Buchstaben, Ziffern, - oder _).',
+  idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für einen anderen Trade verwendet.',
+  tradeNotRunning: 'Nur ein laufender Trade kann storniert werden; abgerechnete Trades sind endgültig.',
+  reasonRequired: 'Ein Grund ist erforderlich.',
 };

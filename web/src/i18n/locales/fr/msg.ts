@@ -72,4 +72,21 @@ export const msg: Shape<Translation['msg']> = {
   loginsLoadFailed: "Impossible de charger l'historique des connexions.",
   overviewFailed: "Impossible de charger la vue d'ensemble.",
   copied: 'Copié',
+  failedToSave: "Échec de l'enregistrement",
+  loginToTrade: 'Veuillez vous connecter pour trader.',
+  tradeAmountInvalid: 'Saisissez un montant valide.',
+  insufficientBalance: 'Solde insuffisant.',
+  selectTradeSetting: 'Veuillez choisir une durée/un pourcentage.',
+  tradeRecordFailed: "Le trade n'a pas pu être enregistré. Veuillez réessayer.",
+  ordersLoadFailed: 'Impossible de charger vos ordres.',
+  priceStale: "Le flux de prix n'est pas à jour, aucun trade ne peut être passé. Réessayez dans un instant.",
+  simulatedRealRefused:
+    'Prix réels indisponibles : sur le flux de démonstration simulé, seuls les trades en mode entraînement sont possibles.',
+  coinNotTradable: "Cette crypto n'est pas disponible au trading.",
+  tradeSettingUnknown: "Cette durée n'est plus proposée. Veuillez en choisir une autre.",
+  idempotencyKeyInvalid:
+    'Envoyez un en-tête Idempotency-Key (8 à 100 lettres, chiffres, - ou _) avec chaque nouveau trade.',
+  idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour un autre trade.',
+  tradeNotRunning: 'Seul un trade en cours peut être annulé ; un trade réglé est définitif.',
+  reasonRequired: 'Une raison est requise.',
 };

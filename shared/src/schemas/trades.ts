@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { MONEY_ACCOUNTS, TRADE_DIRECTIONS, TRADE_STATUSES, TRADE_UNITS } from '../constants.ts';
+import { FEED_SOURCES } from '../market.ts';
+import { MSG } from '../messages.ts';
+
+/**
+ * Timed trades as the API speaks them. Money in rupees (2 decimals); prices in USDT with the
+ * exact 1e8-scaled integer beside them (`priceE8`), because that is what settlement compares.
+ */
+
+const TRADE_ACCOUNTS = MONEY_ACCOUNTS;
+
+/** Largest stake one trade may carry, in rupees (a sanity bound, not a product limit). */
+export const MAX_TRADE_AMOUNT_RUPEES = 10_000_000;
+
+/** Idempotency-Key header: what clients send with POST /api/trades. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+// ---- trade settings (durations) ----------------------------------------------------------------
+
+export const tradeSettingSchema = z.object({
+  id: z.number().int(),
+  time: z.number().int(),
+  unit: z.enum(TRADE_UNITS),
+  /** Duration in seconds (time x unit). */
+  seconds: z.number().int(),
+  payoutPercent: z.number().int(),
+});
+export type TradeSetting = z.infer<typeof tradeSettingSchema>;
+export const tradeSettingListSchema = z.object({ data: z.array(tradeSettingSchema) });
+
+/** Admin add/edit of a duration: time a non-zero integer, unit one of three, else "Invalid input". */
+export const tradeSettingInputSchema = z.object({
+  time: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int(MSG.invalidInput)
+    .min(1, MSG.invalidInput)
+    .max(100_000, MSG.invalidInput),
+  unit: z.enum(TRADE_UNITS, { error: MSG.invalidInput }).default('Seconds'),
+  payoutPercent: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int(MSG.invalidInput)
+    .min(1, MSG.invalidInput)
+    .max(1000, MSG.invalidInput)
+    .optional(),
+});
+export type TradeSettingInput = z.output<typeof tradeSettingInputSchema>;
+
+/** Break-even win rate a payout implies: a win pays stake x p, a loss costs the stake. 40 % → 71.4 %. */
+export function breakEvenWinRate(payoutPercent: number): number {
+  return 1 / (1 + payoutPercent / 100);
+}
+
+/** Potential profit as the trade card shows it: amount x payout / 100, rounded. */
+export function potentialProfit(amountRupees: number, payoutPercent: number): number {
+  return Math.round((amountRupees * payoutPercent) / 100);
+}
+
+// ---- placement -----------------------------------------------------------------------------------
+
+const amountField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: MSG.tradeAmountInvalid })
+    .refine((n) => Number.isFinite(n) && n > 0, MSG.tradeAmountInvalid)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, MSG.tradeAmountInvalid) // whole paise
+    .refine((n) => n <= MAX_TRADE_AMOUNT_RUPEES, MSG.tradeAmountInvalid),
+);
+
+/** POST /api/trades, with an Idempotency-Key header. Checked in the spec's order. */
+export const placeTradeSchema = z.object({
+  amount: amountField,
+  settingId: z.coerce
+    .number({ error: MSG.selectTradeSetting })
+    .int(MSG.selectTradeSetting)
+    .positive(MSG.selectTradeSetting),
+  symbol: z
+    .string({ error: MSG.invalidInput })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{2,15}$/, MSG.invalidInput),
+  direction: z.enum(TRADE_DIRECTIONS, { error: MSG.invalidInput }),
+  account: z.enum(TRADE_ACCOUNTS, { error: MSG.invalidInput }).default('real'),
+});
+export type PlaceTradeBody = z.output<typeof placeTradeSchema>;
+
+// ---- trades as the API returns them --------------------------------------------------------------
+
+export const tradePriceSchema = z.object({
+  price: z.number(),
+  priceE8: z.string(),
+  aggTradeId: z.number().nullable(),
+  /** Exchange time of the trade that set the price (ISO). */
+  exchangeTs: z.string(),
+  source: z.enum(FEED_SOURCES),
+});
+export type TradePrice = z.infer<typeof tradePriceSchema>;
+
+export const tradeSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  /** SYMBOL/INR, as the spec's tables show it. */
+  pair: z.string(),
+  account: z.enum(TRADE_ACCOUNTS),
+  direction: z.enum(TRADE_DIRECTIONS),
+  amount: z.number(),
+  durationSeconds: z.number().int(),
+  payoutPercent: z.number().int(),
+  status: z.enum(TRADE_STATUSES),
+  /** Win | Loss | Draw once settled; null while running and for void/cancelled. */
+  result: z.enum(['Win', 'Loss', 'Draw']).nullable(),
+  entry: tradePriceSchema,
+  exit: tradePriceSchema.nullable(),
+  /** What was credited at settlement (stake + profit on a win, the stake on a draw/void/cancel). */
+  payout: z.number().nullable(),
+  /** Win: + stake x payout %; Loss: - stake; Draw, void, cancelled: 0; null while running. */
+  profit: z.number().nullable(),
+  /** Why a trade was voided or cancelled, shown to the user. */
+  reason: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type Trade = z.infer<typeof tradeSchema>;
+
+export const balancesSchema = z.object({ real: z.number(), practice: z.number() });
+export type Balances = z.infer<typeof balancesSchema>;
+
+/** Answer to POST /api/trades: the trade, the balances after the stake, the server's clock. */
+export const placeTradeResponseSchema = z.object({
+  trade: tradeSchema,
+  balances: balancesSchema,
+  /** Server time (ms since epoch) when answering: the countdown is expiresAt minus this clock. */
+  serverTime: z.number(),
+});
+export type PlaceTradeResponse = z.infer<typeof placeTradeResponseSchema>;
+
+export const tradeListQuerySchema = z.object({
+  status: z.enum(['running', 'completed']).optional(),
+  account: z.enum(TRADE_ACCOUNTS).optional(),
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10).catch(10),
+  sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt').catch('-createdAt'),
+});
+export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
+
+export const tradeListSchema = z.object({
+  items: z.array(tradeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type TradeList = z.infer<typeof tradeListSchema>;
+
+export const cancelTradeSchema = z.object({
+  reason: z.preprocess(
+    (v) => (v == null ? '' : v),
+    z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(500, MSG.reasonRequired),
+  ),
+});
+
+// ---- live events ---------------------------------------------------------------------------------
+
+/** `balance` to `user:{id}` after every movement. */
+export type BalanceEvent = Balances & { reason: 'trade_stake' | 'trade_settled' | 'practice_reset' | string };
+/** `trade:settled` to `user:{id}` once a trade reaches its final state. */
+export type TradeSettledEvent = { trade: Trade; balances: Balances };
+/** `trade:placed` to `user:{id}`, so another tab's orders list shows it. */
+export type TradePlacedEvent = { trade: Trade };

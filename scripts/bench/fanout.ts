@@ -16,6 +16,7 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb, seed } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
@@ -281,6 +282,11 @@ function row(r: Result): string {
 
 export async function runFanoutBench() {
   log(`fan-out: ${CLIENTS} clients, ${PROCS} client processes, ${RATE} ticks/s, ${SECONDS} s measured`);
+  const [load1] = loadavg();
+  log(
+    `load average ${load1?.toFixed(2)} on ${availableParallelism()} cores before the run` +
+      ((load1 ?? 0) > 0.5 ? ' (other work is running: both paths will measure slower and noisier)' : ''),
+  );
   const header =
     'path'.padEnd(32) +
     ['p50', 'p90', 'p99', 'max', 'delivered', 'lost', 'disconnects'].map((h) => h.padEnd(16)).join('');

@@ -1,6 +1,25 @@
 export * from './client.ts';
 export { generatePassword, generateReferralCode } from './codes.ts';
+export {
+  type Balances,
+  checkLedgerInvariants,
+  foreignKeyViolation,
+  getBalances,
+  getPlatformBalance,
+  type LedgerViolation,
+  openUserAccounts,
+  type PlatformAccountKind,
+  type Posted,
+  type PostInput,
+  post,
+  resetPractice,
+  WALLET_TRANSACTIONS_MAX_LIMIT,
+  type WalletTransaction,
+  type WalletTransactionsQuery,
+  walletTransactions,
+} from './ledger.ts';
 export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
+export * from './money-errors.ts';
 export { dummyHash, hashPassword, verifyPassword } from './password.ts';
 export * from './schema/index.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';
@@ -9,5 +28,28 @@ export {
   archiveTicks,
   dropOldTickPartitions,
   ensureTickPartitions,
+  hasTickAfter,
   lastTickAtOrBefore,
+  wholeSecond,
 } from './ticks.ts';
+export {
+  cancelTrade,
+  decideOutcome,
+  type EntryTick,
+  type ExitTick,
+  expiryFor,
+  mulDivRoundHalfAwayFromZero,
+  type OverdueTrade,
+  overdueRunningTrades,
+  type PlacedTrade,
+  type PlaceTradeInput,
+  placeTrade,
+  type RecomputedOutcome,
+  recomputeOutcome,
+  type SettleOptions,
+  type SettleResult,
+  settleTrade,
+  type TradeOutcome,
+  type TradeSettingTerms,
+  winProfit,
+} from './trades.ts';

@@ -45,11 +45,4 @@ describe('seed', () => {
       /append-only/,
     );
   });
-
-  it('refuses a negative balance at the database', async () => {
-    const [admin] = await client.db.select().from(users).limit(1);
-    await expect(client.sql`update users set balance = -1 where id = ${admin!.id}`).rejects.toThrow(
-      /users_balance_nonnegative/,
-    );
-  });
 });

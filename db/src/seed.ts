@@ -18,11 +18,14 @@ export type SeedResult = {
   referralKey?: string;
 };
 
+/** Held (transaction-scoped) by whoever fills in seed data, so two seeders never both do. */
+export const SEED_LOCK = 727275;
+
 /** Idempotent: fills what a fresh database lacks and leaves the rest alone. */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     // One seeder at a time (two processes starting together).
-    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const result: SeedResult = {};
 
     await tx.insert(siteSettings).values({ id: 1, title: DEFAULT_SITE_TITLE }).onConflictDoNothing();
@@ -33,7 +36,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
         COINS.map((c, i) => ({
           symbol: c.symbol,
           name: c.name,
-          marketSymbol: `${c.symbol}USDT`,
+          marketSymbol: c.marketSymbol ?? `${c.symbol}USDT`,
           sortOrder: i + 1,
         })),
       )

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { archiveTicks, dropOldTickPartitions, ensureTickPartitions, lastTickAtOrBefore } from './ticks.ts';
+import {
+  archiveTicks,
+  dropOldTickPartitions,
+  ensureTickPartitions,
+  hasTickAfter,
+  lastTickAtOrBefore,
+} from './ticks.ts';
 
 const client = createDb(inject('databaseUrl'), { max: 2 });
 afterAll(() => client.close());
@@ -33,6 +39,14 @@ describe('tick archive', () => {
     expect((await lastTickAtOrBefore(client.db, sym, at(1000)))?.priceE8).toBe(300n);
     expect((await lastTickAtOrBefore(client.db, sym, at(1200)))?.priceE8).toBe(400n);
     expect(await lastTickAtOrBefore(client.db, sym, at(50))).toBeUndefined();
+  });
+
+  it('skips simulated ticks when asked for live prices only, and knows when it has passed an instant', async () => {
+    await archiveTicks(client.db, [{ ...tick(2_100, 600n, 5), source: 'simulated' }]);
+    expect((await lastTickAtOrBefore(client.db, sym, at(2_500)))?.priceE8).toBe(600n);
+    expect((await lastTickAtOrBefore(client.db, sym, at(2_500), { liveOnly: true }))?.priceE8).toBe(400n);
+    expect(await hasTickAfter(client.db, sym, at(2_099))).toBe(true);
+    expect(await hasTickAfter(client.db, sym, at(2_100))).toBe(false);
   });
 
   it('creates daily partitions ahead and drops days past retention', async () => {

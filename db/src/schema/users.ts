@@ -28,8 +28,7 @@ export const users = pgTable(
     passwordHash: text().notNull(),
     country: text().notNull().default('India'),
     role: roleEnum().notNull().default('user'),
-    /** Real-money balance in paise. Changes only through the ledger functions. */
-    balance: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
+    // The real-money balance lives in the ledger (ledger_accounts, kind user_real): see src/ledger.ts.
     /** Funds on hold set by an admin, in paise, always with a reason the user sees. */
     freezAmount: bigint({ mode: 'bigint' }).notNull().default(sql`0`),
     freezReason: text(),
@@ -54,7 +53,6 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
-    check('users_balance_nonnegative', sql`${t.balance} >= 0`),
     check('users_freez_nonnegative', sql`${t.freezAmount} >= 0`),
     check('users_reputation_range', sql`${t.reputationPoints} between 0 and 100`),
   ],

@@ -1,8 +1,11 @@
 import type { UserRow } from '@app/db';
 import { isAdminRole, type PublicUser, paiseToRupees } from '@app/shared';
 
-/** The user as the API shows it: rupees, no secrets, isAdmin derived from the role. */
-export function toPublicUser(row: UserRow & { referralCode?: string | null }): PublicUser {
+/**
+ * The user as the API shows it: rupees, no secrets, isAdmin derived from the role.
+ * `balance` is the real-money ledger balance in paise (see users.repository.ts).
+ */
+export function toPublicUser(row: UserRow & { referralCode?: string | null; balance: bigint }): PublicUser {
   return {
     id: row.id,
     firstName: row.firstName,

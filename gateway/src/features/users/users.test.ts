@@ -1,4 +1,4 @@
-import { users } from '@app/db';
+import { getBalances, post, users } from '@app/db';
 import { MSG } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -54,8 +54,8 @@ describe('PUT /api/user/me/profile', () => {
       lastName: 'Kumar',
       email: me.email,
       role: 'user',
-      balance: 0n,
     });
+    expect((await getBalances(app.db, me.id)).real).toBe(0n);
     expect(await row(other.id)).toMatchObject({ firstName: 'Test', lastName: 'User' });
   });
 
@@ -149,6 +149,32 @@ describe('PUT /api/user/me/bank', () => {
       });
       expect(res.statusCode, url).toBe(404);
     }
-    expect(await row(other.id)).toMatchObject({ firstName: 'Test', balance: 0n });
+    expect(await row(other.id)).toMatchObject({ firstName: 'Test' });
+    expect((await getBalances(app.db, other.id)).real).toBe(0n);
+  });
+});
+
+describe('the balance the API shows', () => {
+  it('is the real ledger balance in rupees, never the practice one', async () => {
+    const me = await createUser(app);
+    await app.db.transaction((tx) =>
+      post(tx, {
+        type: 'recharge',
+        userId: me.id,
+        account: 'real',
+        amount: 1_234_567n,
+        counterparty: 'payments',
+      }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(me.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.balance).toBe(12_345.67);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/user/me/profile',
+      headers: auth(me.token),
+      payload: { firstName: 'A', lastName: 'B' },
+    });
+    expect(saved.json().user.balance).toBe(12_345.67);
   });
 });

@@ -1,0 +1,601 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from './client.ts';
+import { checkLedgerInvariants, getBalances, walletTransactions } from './ledger.ts';
+import {
+  at,
+  createUser,
+  fund,
+  placement,
+  settingWithPayout,
+  uniq,
+  uniqueSymbol,
+  writeTick,
+} from './money.fixtures.ts';
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  InvalidMoneyInputError,
+  SimulatedPriceError,
+  StalePriceError,
+  TradeNotFoundError,
+  TradeNotRunningError,
+} from './money-errors.ts';
+import { journalEntries, type TradeRow, tradeSettings, trades } from './schema/index.ts';
+import type { TradeSettingTerms } from './trades.ts';
+import {
+  cancelTrade,
+  decideOutcome,
+  expiryFor,
+  mulDivRoundHalfAwayFromZero,
+  overdueRunningTrades,
+  placeTrade,
+  recomputeOutcome,
+  settleTrade,
+  winProfit,
+} from './trades.ts';
+
+const url = inject('databaseUrl');
+const client = createDb(url, { max: 20 });
+const other = createDb(url, { max: 4 });
+afterAll(async () => {
+  await Promise.all([client.close(), other.close()]);
+});
+const { db } = client;
+
+const STALE_MS = 5_000;
+let setting: TradeSettingTerms; // 40 % over 40 s
+beforeAll(async () => {
+  setting = await settingWithPayout(db, 40);
+});
+
+/** Entries (with their postings' sum) that reference a trade. */
+async function entriesOf(tradeId: string) {
+  return db.execute<{ type: string; user_amount: string; total: string }>(sql`
+    select e.type, sum(p.amount) filter (where a.user_id is not null)::text as user_amount,
+           sum(p.amount)::text as total
+    from journal_entries e join postings p on p.entry_id = e.id join ledger_accounts a on a.id = p.account_id
+    where e.reference = ${tradeId} group by e.id, e.type order by e.id`);
+}
+
+/** A funded user and a running real trade on a symbol of its own, placed at at(0) + 200 ms. */
+async function runningTrade(
+  opts: { direction?: 'up' | 'down'; amount?: bigint; account?: 'real' | 'practice' } = {},
+) {
+  const userId = await createUser(db);
+  await fund(db, userId, 1_000_000n);
+  const symbol = uniqueSymbol('Y');
+  const entryTick = await writeTick(db, symbol, at(0), 100_000_000n);
+  const placed = await placeTrade(
+    db,
+    placement({
+      userId,
+      setting,
+      entryTick,
+      direction: opts.direction ?? 'up',
+      amountPaise: opts.amount ?? 10_000n,
+      account: opts.account ?? 'real',
+    }),
+  );
+  return { userId, symbol, trade: placed.trade, expiry: placed.trade.expiresAt.getTime() };
+}
+
+/** Ticks around expiry; the one after expiry tells settlement the archive has moved past it. */
+async function priceAtExpiry(symbol: string, expiry: number, priceE8: bigint, lagMs = 300) {
+  await writeTick(db, symbol, new Date(expiry - lagMs), priceE8);
+  await writeTick(db, symbol, new Date(expiry + 1_500), 1n);
+}
+
+const settle = (id: string, expiry: number) =>
+  settleTrade(db, id, { staleAfterMs: STALE_MS, now: new Date(expiry + 2_000) });
+
+describe('payout arithmetic', () => {
+  it('rounds the profit half away from zero to whole paise', () => {
+    expect(winProfit(10_000n, 40)).toBe(4_000n);
+    expect(winProfit(1_001n, 25)).toBe(250n); // 250.25
+    expect(winProfit(1_002n, 25)).toBe(251n); // 250.5
+    expect(winProfit(2n, 25)).toBe(1n); // 0.5
+    expect(winProfit(1n, 20)).toBe(0n); // 0.2
+    expect(winProfit(333n, 1000)).toBe(3_330n);
+    expect(mulDivRoundHalfAwayFromZero(-1_002n, 25n, 100n)).toBe(-251n);
+    expect(mulDivRoundHalfAwayFromZero(-1_001n, 25n, 100n)).toBe(-250n);
+  });
+
+  it('ends a trade on the last millisecond of the second its duration ends in', () => {
+    expect(expiryFor(at(0), 20)).toEqual(at(20_999));
+    expect(expiryFor(at(999), 20)).toEqual(at(20_999));
+    expect(expiryFor(at(1_000), 20)).toEqual(at(21_999));
+    expect(expiryFor(at(1_001), 60)).toEqual(at(61_999));
+  });
+
+  it('decides by exit versus entry only', () => {
+    const trade = {
+      account: 'real' as const,
+      direction: 'up' as const,
+      amount: 1_000n,
+      payoutPercent: 60,
+      entryPriceE8: 500n,
+      expiresAt: at(30_000),
+    };
+    const exit = (priceE8: bigint, msBefore = 100, source = 'binance') => ({
+      priceE8,
+      aggTradeId: 1,
+      exchangeTs: at(30_000 - msBefore),
+      source,
+      second: at(29_000),
+    });
+    expect(decideOutcome(trade, exit(501n), STALE_MS)).toMatchObject({
+      status: 'won',
+      payout: 1_600n,
+      profit: 600n,
+    });
+    expect(decideOutcome(trade, exit(499n), STALE_MS)).toMatchObject({
+      status: 'lost',
+      payout: 0n,
+      profit: -1_000n,
+    });
+    expect(decideOutcome(trade, exit(500n), STALE_MS)).toMatchObject({
+      status: 'draw',
+      payout: 1_000n,
+      profit: 0n,
+    });
+    const down = { ...trade, direction: 'down' as const };
+    expect(decideOutcome(down, exit(499n), STALE_MS)).toMatchObject({ status: 'won', payout: 1_600n });
+    expect(decideOutcome(down, exit(501n), STALE_MS)).toMatchObject({ status: 'lost' });
+    expect(decideOutcome(trade, null, STALE_MS)).toMatchObject({ status: 'void', payout: 1_000n });
+    expect(decideOutcome(trade, exit(501n, STALE_MS + 1), STALE_MS)).toMatchObject({ status: 'void' });
+    expect(decideOutcome(trade, exit(501n, STALE_MS), STALE_MS)).toMatchObject({ status: 'won' });
+    expect(decideOutcome(trade, exit(501n, 100, 'simulated'), STALE_MS)).toMatchObject({ status: 'void' });
+    expect(
+      decideOutcome({ ...trade, account: 'practice' }, exit(501n, 100, 'simulated'), STALE_MS),
+    ).toMatchObject({ status: 'won' });
+  });
+});
+
+describe('placeTrade', () => {
+  it('debits the stake and records the entry tick, expiry and terms in one double entry', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    const symbol = uniqueSymbol('Y');
+    const entryTick = await writeTick(db, symbol, at(1_234), 6_512_345_000_000n);
+    const input = placement({ userId, setting, entryTick, amountPaise: 12_345n, direction: 'down' });
+    const placed = await placeTrade(db, input);
+    expect(placed.created).toBe(true);
+    expect(placed.balanceAfter).toBe(37_655n);
+    expect(placed.trade).toMatchObject({
+      userId,
+      account: 'real',
+      symbol,
+      direction: 'down',
+      amount: 12_345n,
+      settingId: setting.id,
+      durationSeconds: 40,
+      payoutPercent: 40,
+      status: 'running',
+      entryPriceE8: 6_512_345_000_000n,
+      entryAggTradeId: entryTick.aggTradeId,
+      entryExchangeTs: at(1_234),
+      entrySource: 'binance',
+      entrySecond: at(1_000),
+      expiresAt: at(41_999), // placed at 1.434 s, + 40 s, to the end of that second
+      createdAt: input.now,
+      payout: null,
+      settledAt: null,
+    });
+    expect(await entriesOf(placed.trade.id)).toEqual([
+      { type: 'trade_stake', user_amount: '-12345', total: '0' },
+    ]);
+    expect((await getBalances(db, userId)).real).toBe(37_655n);
+  });
+
+  it('refuses a stake above the balance with a typed error and leaves no trade', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 9_999n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    await expect(placeTrade(db, placement({ userId, setting, entryTick }))).rejects.toBeInstanceOf(
+      InsufficientFundsError,
+    );
+    expect(await db.$count(trades, eq(trades.userId, userId))).toBe(0);
+    expect((await getBalances(db, userId)).real).toBe(9_999n);
+  });
+
+  it('refuses a simulated price for real money, and takes it for practice', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n, 'simulated');
+    await expect(placeTrade(db, placement({ userId, setting, entryTick }))).rejects.toBeInstanceOf(
+      SimulatedPriceError,
+    );
+    const practice = await placeTrade(db, placement({ userId, setting, entryTick, account: 'practice' }));
+    expect(practice.trade.entrySource).toBe('simulated');
+    expect(await getBalances(db, userId)).toEqual({ real: 50_000n, practice: 9_990_000n });
+  });
+
+  it('refuses an entry price older than the bound it is given', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    const stale = placeTrade(
+      db,
+      placement({ userId, setting, entryTick, now: at(2_001), maxTickAgeMs: 2_000 }),
+    );
+    await expect(stale).rejects.toBeInstanceOf(StalePriceError);
+    await expect(stale).rejects.toMatchObject({ code: 'stale_price', ageMs: 2_001, maxAgeMs: 2_000 });
+    const fresh = await placeTrade(
+      db,
+      placement({ userId, setting, entryTick, now: at(2_000), maxTickAgeMs: 2_000 }),
+    );
+    expect(fresh.created).toBe(true);
+  });
+
+  it('refuses nonsense: a zero stake or a tick of another symbol', async () => {
+    const userId = await createUser(db);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    await expect(
+      placeTrade(db, placement({ userId, setting, entryTick, amountPaise: 0n })),
+    ).rejects.toBeInstanceOf(InvalidMoneyInputError);
+    await expect(
+      placeTrade(db, placement({ userId, setting, entryTick, symbol: 'OTHER' })),
+    ).rejects.toBeInstanceOf(InvalidMoneyInputError);
+  });
+
+  it('accepts exactly the stakes the balance covers out of 200 concurrent placements', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50n * 10_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, () => placeTrade(db, placement({ userId, setting, entryTick }))),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(accepted).toHaveLength(50);
+    expect(refused.every((r) => r.reason instanceof InsufficientFundsError)).toBe(true);
+    const balances = accepted.map((r) => r.value.balanceAfter).sort((a, b) => (a < b ? -1 : 1));
+    expect(balances[0]).toBe(0n);
+    expect(new Set(balances).size).toBe(50); // every accepted stake saw its own balance
+    expect((await getBalances(db, userId)).real).toBe(0n);
+    expect(await db.$count(trades, eq(trades.userId, userId))).toBe(50);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it('answers 20 parallel requests with one idempotency key with one trade and one debit', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 100_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    const input = placement({ userId, setting, entryTick, idempotencyKey: uniq('same-') });
+    const results = await Promise.all(Array.from({ length: 20 }, () => placeTrade(db, input)));
+    expect(new Set(results.map((r) => r.trade.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect((await getBalances(db, userId)).real).toBe(90_000n);
+    const stakes = await walletTransactions(db, userId, { type: 'trade_stake' });
+    expect(stakes.total).toBe(1);
+    // A later retry, when the price is long stale, still gets the same trade.
+    const late = await placeTrade(db, { ...input, now: at(600_000) });
+    expect(late).toMatchObject({ created: false, balanceAfter: 90_000n });
+    expect(late.trade.id).toBe(results[0]?.trade.id);
+    // The key for a different trade is refused.
+    await expect(placeTrade(db, { ...input, amountPaise: 10_001n })).rejects.toBeInstanceOf(
+      IdempotencyConflictError,
+    );
+    // Keys are per user: another user may use the same one.
+    const otherUser = await createUser(db);
+    await fund(db, otherUser, 10_000n);
+    expect((await placeTrade(db, { ...input, userId: otherUser })).created).toBe(true);
+  });
+});
+
+describe('settleTrade', () => {
+  it('pays stake + profit on a win, in one balanced entry', async () => {
+    const { userId, symbol, trade, expiry } = await runningTrade({ direction: 'up', amount: 10_001n });
+    await priceAtExpiry(symbol, expiry, 100_000_001n);
+    const result = await settle(trade.id, expiry);
+    expect(result.changed).toBe(true);
+    expect(result.trade).toMatchObject({
+      status: 'won',
+      exitPriceE8: 100_000_001n,
+      exitExchangeTs: new Date(expiry - 300),
+      exitSource: 'binance',
+      payout: 14_001n, // 10,001 + 4,000.4 -> 4,000
+      profit: 4_000n,
+      staleAfterMs: STALE_MS,
+    });
+    expect(result.trade.settledAt).toBeInstanceOf(Date);
+    expect(result.balanceAfter).toBe(1_000_000n - 10_001n + 14_001n);
+    expect((await getBalances(db, userId)).real).toBe(result.balanceAfter);
+    expect(await entriesOf(trade.id)).toEqual([
+      { type: 'trade_stake', user_amount: '-10001', total: '0' },
+      { type: 'trade_payout', user_amount: '14001', total: '0' },
+    ]);
+    expect((await recomputeOutcome(db, trade.id)).matches).toBe(true);
+  });
+
+  it('credits nothing on a loss', async () => {
+    const { userId, symbol, trade, expiry } = await runningTrade({ direction: 'up' });
+    await priceAtExpiry(symbol, expiry, 99_999_999n);
+    const result = await settle(trade.id, expiry);
+    expect(result.trade).toMatchObject({ status: 'lost', payout: 0n, profit: -10_000n });
+    expect(result.balanceAfter).toBe(990_000n);
+    expect((await getBalances(db, userId)).real).toBe(990_000n);
+    expect((await entriesOf(trade.id)).map((e) => e.type)).toEqual(['trade_stake']);
+  });
+
+  it('wins a Down trade when the price falls', async () => {
+    const { symbol, trade, expiry } = await runningTrade({ direction: 'down' });
+    await priceAtExpiry(symbol, expiry, 99_999_999n);
+    expect((await settle(trade.id, expiry)).trade).toMatchObject({ status: 'won', payout: 14_000n });
+  });
+
+  it('returns the stake on a draw', async () => {
+    const { userId, symbol, trade, expiry } = await runningTrade({ direction: 'down' });
+    await priceAtExpiry(symbol, expiry, 100_000_000n);
+    const result = await settle(trade.id, expiry);
+    expect(result.trade).toMatchObject({ status: 'draw', payout: 10_000n, profit: 0n });
+    expect((await getBalances(db, userId)).real).toBe(1_000_000n);
+    expect((await entriesOf(trade.id)).map((e) => e.type)).toEqual(['trade_stake', 'trade_refund']);
+  });
+
+  it('voids and refunds when the last price before expiry is older than the bound', async () => {
+    const { userId, symbol, trade, expiry } = await runningTrade();
+    await priceAtExpiry(symbol, expiry, 200_000_000n, STALE_MS + 1);
+    const result = await settle(trade.id, expiry);
+    expect(result.trade).toMatchObject({ status: 'void', payout: 10_000n, profit: 0n });
+    expect(result.trade.voidReason).toMatch(/No fresh market price at expiry/);
+    expect((await getBalances(db, userId)).real).toBe(1_000_000n);
+    expect((await recomputeOutcome(db, trade.id)).matches).toBe(true);
+  });
+
+  it('voids when no price at all arrives, once the staleness bound has passed', async () => {
+    const { trade, expiry } = await runningTrade();
+    const early = await settleTrade(db, trade.id, { staleAfterMs: STALE_MS, now: new Date(expiry + 1_000) });
+    expect(early).toMatchObject({ changed: false, awaitingPrice: true });
+    // The only tick is the entry tick, 40 s before expiry.
+    const result = await settleTrade(db, trade.id, {
+      staleAfterMs: STALE_MS,
+      now: new Date(expiry + STALE_MS),
+    });
+    expect(result.trade.status).toBe('void');
+    expect(result.trade.exitPriceE8).toBe(100_000_000n);
+  });
+
+  it('never settles real money on a simulated price at expiry', async () => {
+    const { symbol, trade, expiry } = await runningTrade({ direction: 'up' });
+    await writeTick(db, symbol, new Date(expiry - 100), 300_000_000n, 'simulated');
+    await writeTick(db, symbol, new Date(expiry + 1_500), 300_000_000n, 'simulated');
+    const result = await settle(trade.id, expiry);
+    // The last live price is the entry tick, 40 s old: void, not a win.
+    expect(result.trade.status).toBe('void');
+    expect(result.trade.exitSource).toBe('binance');
+  });
+
+  it('waits before expiry and while the archive has not passed expiry', async () => {
+    const { symbol, trade, expiry } = await runningTrade();
+    await writeTick(db, symbol, new Date(expiry - 100), 100_000_001n);
+    const before = await settleTrade(db, trade.id, { staleAfterMs: STALE_MS, now: new Date(expiry - 1) });
+    expect(before).toMatchObject({ changed: false, awaitingPrice: true, balanceAfter: null });
+    const notYet = await settleTrade(db, trade.id, { staleAfterMs: STALE_MS, now: new Date(expiry + 10) });
+    expect(notYet).toMatchObject({ changed: false, awaitingPrice: true });
+    expect(notYet.trade.status).toBe('running');
+    // A tick at expiry reaches the archive late: it decides, not the earlier one.
+    await writeTick(db, symbol, new Date(expiry), 99_000_000n);
+    await writeTick(db, symbol, new Date(expiry + 1), 1n);
+    const done = await settleTrade(db, trade.id, { staleAfterMs: STALE_MS, now: new Date(expiry + 20) });
+    expect(done.trade).toMatchObject({ status: 'lost', exitPriceE8: 99_000_000n });
+  });
+
+  it('settles late at the tick at or before expiry, not a later one', async () => {
+    const { symbol, trade, expiry } = await runningTrade({ direction: 'up' });
+    await writeTick(db, symbol, new Date(expiry - 700), 100_000_005n); // the exit price
+    await writeTick(db, symbol, new Date(expiry + 1), 50_000_000n); // just after: ignored
+    await writeTick(db, symbol, new Date(expiry + 45_000), 10_000_000n);
+    const result = await settleTrade(db, trade.id, {
+      staleAfterMs: STALE_MS,
+      now: new Date(expiry + 3_600_000),
+    });
+    expect(result.trade).toMatchObject({
+      status: 'won',
+      exitPriceE8: 100_000_005n,
+      exitExchangeTs: new Date(expiry - 700),
+    });
+  });
+
+  it('settles exactly once when called twice and from two connections at the same time', async () => {
+    const { userId, symbol, trade, expiry } = await runningTrade();
+    await priceAtExpiry(symbol, expiry, 100_000_001n);
+    const opts = { staleAfterMs: STALE_MS, now: new Date(expiry + 2_000) };
+    const results = await Promise.all([
+      settleTrade(db, trade.id, opts),
+      settleTrade(other.db, trade.id, opts),
+      settleTrade(db, trade.id, opts),
+      settleTrade(other.db, trade.id, opts),
+    ]);
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    expect(results.every((r) => r.trade.status === 'won')).toBe(true);
+    const again = await settleTrade(db, trade.id, opts);
+    expect(again).toMatchObject({ changed: false, awaitingPrice: false, balanceAfter: null });
+    expect((await entriesOf(trade.id)).map((e) => e.type)).toEqual(['trade_stake', 'trade_payout']);
+    expect((await getBalances(db, userId)).real).toBe(1_004_000n);
+  });
+
+  it('refuses an unknown trade', async () => {
+    await expect(
+      settleTrade(db, '00000000-0000-4000-8000-000000000001', { staleAfterMs: 1 }),
+    ).rejects.toBeInstanceOf(TradeNotFoundError);
+    await expect(settleTrade(db, 'not-a-uuid', { staleAfterMs: 1 })).rejects.toBeInstanceOf(
+      TradeNotFoundError,
+    );
+  });
+});
+
+describe('cancelTrade', () => {
+  it('cancels a running trade with the admin’s reason and refunds the stake', async () => {
+    const adminId = await createUser(db, 'admin');
+    const { userId, trade } = await runningTrade();
+    const { trade: cancelled, balanceAfter } = await cancelTrade(db, trade.id, {
+      adminId,
+      reason: '  Price feed incident  ',
+    });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Price feed incident',
+      cancelledBy: adminId,
+      payout: 10_000n,
+      profit: 0n,
+    });
+    expect(balanceAfter).toBe(1_000_000n);
+    const [refund] = await db
+      .select()
+      .from(journalEntries)
+      .where(sql`${journalEntries.reference} = ${trade.id} and ${journalEntries.type} = 'trade_refund'`);
+    expect(refund?.createdBy).toBe(adminId);
+    expect((await getBalances(db, userId)).real).toBe(1_000_000n);
+    // Settlement afterwards does nothing.
+    expect((await settleTrade(db, trade.id, { staleAfterMs: STALE_MS })).changed).toBe(false);
+  });
+
+  it('refuses a settled trade, a cancelled one and an empty reason', async () => {
+    const adminId = await createUser(db, 'admin');
+    const { symbol, trade, expiry } = await runningTrade();
+    await expect(cancelTrade(db, trade.id, { adminId, reason: '  ' })).rejects.toBeInstanceOf(
+      InvalidMoneyInputError,
+    );
+    await priceAtExpiry(symbol, expiry, 1n);
+    await settle(trade.id, expiry);
+    const refused = cancelTrade(db, trade.id, { adminId, reason: 'changed my mind' });
+    await expect(refused).rejects.toBeInstanceOf(TradeNotRunningError);
+    await expect(refused).rejects.toMatchObject({ status: 'lost' });
+
+    const second = await runningTrade();
+    await cancelTrade(db, second.trade.id, { adminId, reason: 'first' });
+    await expect(cancelTrade(db, second.trade.id, { adminId, reason: 'again' })).rejects.toBeInstanceOf(
+      TradeNotRunningError,
+    );
+  });
+});
+
+describe('practice trades', () => {
+  it('move only the practice balance and the practice house, whatever the result', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 77_777n);
+    const symbol = uniqueSymbol('Y');
+    const entryTick = await writeTick(db, symbol, at(0), 100_000_000n, 'simulated');
+    const placed: TradeRow[] = [];
+    for (const direction of ['up', 'down', 'up'] as const) {
+      const p = await placeTrade(
+        db,
+        placement({ userId, setting, entryTick, account: 'practice', direction }),
+      );
+      placed.push(p.trade);
+    }
+    const expiry = placed[0]!.expiresAt.getTime();
+    await writeTick(db, symbol, new Date(expiry - 100), 100_000_010n, 'simulated');
+    await writeTick(db, symbol, new Date(expiry + 1_500), 100_000_010n, 'simulated');
+    await settle(placed[0]!.id, expiry); // won: +14,000 on 10,000
+    await settle(placed[1]!.id, expiry); // lost
+    await cancelTrade(db, placed[2]!.id, { adminId: await createUser(db, 'admin'), reason: 'test' });
+    expect(await getBalances(db, userId)).toEqual({
+      real: 77_777n,
+      practice: 10_000_000n - 30_000n + 14_000n + 10_000n,
+    });
+    const kinds = await db.execute<{ kind: string }>(sql`
+      select distinct a.kind from journal_entries e join postings p on p.entry_id = e.id
+      join ledger_accounts a on a.id = p.account_id
+      where e.reference in (${placed[0]!.id}, ${placed[1]!.id}, ${placed[2]!.id}) order by a.kind`);
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['house_practice', 'user_practice']);
+    expect((await walletTransactions(db, userId)).total).toBe(1); // the real account: only the funding
+  });
+});
+
+describe('overdueRunningTrades', () => {
+  it('lists running trades past expiry plus grace, oldest first', async () => {
+    const a = await runningTrade();
+    const b = await runningTrade();
+    const now = new Date(Math.max(a.expiry, b.expiry) + 10_000);
+    const overdue = await overdueRunningTrades(db, { graceMs: 5_000, limit: 10_000, now });
+    const mine = overdue.filter((t) => t.id === a.trade.id || t.id === b.trade.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({
+      userId: expect.any(String),
+      account: 'real',
+      symbol: expect.any(String),
+    });
+    const notYet = await overdueRunningTrades(db, {
+      graceMs: 5_000,
+      limit: 10_000,
+      now: new Date(Math.min(a.expiry, b.expiry) + 4_000),
+    });
+    expect(notYet.some((t) => t.id === a.trade.id || t.id === b.trade.id)).toBe(false);
+    const sorted = overdue.map((t) => t.expiresAt.getTime());
+    expect(sorted).toEqual([...sorted].sort((x, y) => x - y));
+  });
+});
+
+describe('trade rows', () => {
+  it('are final once settled, keep their terms while running, and are never deleted', async () => {
+    const { symbol, trade, expiry } = await runningTrade();
+    await expect(client.sql`update trades set amount = 1 where id = ${trade.id}`).rejects.toThrow(
+      /terms of trade .* cannot change/,
+    );
+    await expect(client.sql`update trades set entry_price_e8 = 1 where id = ${trade.id}`).rejects.toThrow(
+      /cannot change/,
+    );
+    await priceAtExpiry(symbol, expiry, 100_000_001n);
+    await settle(trade.id, expiry);
+    await expect(
+      client.sql`update trades set status = 'lost', payout = 0, profit = -amount where id = ${trade.id}`,
+    ).rejects.toThrow(/is won and final/);
+    await expect(client.sql`delete from trades where id = ${trade.id}`).rejects.toThrow(/never removed/);
+  });
+
+  it('keep their copied terms when the setting they used is deleted', async () => {
+    const userId = await createUser(db);
+    const adminId = await createUser(db, 'admin');
+    await fund(db, userId, 10_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    // In a transaction that is rolled back: other tests expect the default settings only.
+    let row: TradeRow | undefined;
+    await db
+      .transaction(async (tx) => {
+        const [own] = await tx
+          .insert(tradeSettings)
+          .values({ time: 45, unit: 'Seconds', payoutPercent: 60 })
+          .returning();
+        const { trade } = await placeTrade(tx, placement({ userId, setting: own!, entryTick }));
+        await cancelTrade(tx, trade.id, { adminId, reason: 'test' });
+        await tx.delete(tradeSettings).where(eq(tradeSettings.id, own!.id));
+        [row] = await tx.select().from(trades).where(eq(trades.id, trade.id));
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(row).toMatchObject({
+      settingId: null,
+      durationSeconds: 45,
+      payoutPercent: 60,
+      status: 'cancelled',
+    });
+  });
+});
+
+describe('recomputeOutcome', () => {
+  it('recomputes every settled trade of this file from the archive to the stored result', async () => {
+    const rows = await db
+      .select({ id: trades.id })
+      .from(trades)
+      .where(sql`${trades.status} <> 'running' and ${trades.symbol} like 'Y%'`);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const { id } of rows) {
+      const r = await recomputeOutcome(db, id);
+      expect(r.matches, id).toBe(true);
+    }
+  });
+
+  it('notices a stored result the archive does not support', async () => {
+    const { symbol, trade, expiry } = await runningTrade({ direction: 'up' });
+    await priceAtExpiry(symbol, expiry, 100_000_001n);
+    await settle(trade.id, expiry);
+    // A tick at expiry that reached the archive only after settlement changes the answer.
+    await writeTick(db, symbol, new Date(expiry - 1), 90_000_000n);
+    const r = await recomputeOutcome(db, trade.id);
+    expect(r.matches).toBe(false);
+    expect(r.recomputed?.status).toBe('lost');
+  });
+});

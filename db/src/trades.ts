@@ -1,0 +1,454 @@
+import {
+  type MoneyAccount,
+  TRADE_UNIT_SECONDS,
+  type TradeDirection,
+  type TradeStatus,
+  type TradeUnit,
+} from '@app/shared';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './client.ts';
+import { getBalances, type PlatformAccountKind, post } from './ledger.ts';
+import {
+  IdempotencyConflictError,
+  InvalidMoneyInputError,
+  SimulatedPriceError,
+  StalePriceError,
+  TradeNotFoundError,
+  TradeNotRunningError,
+} from './money-errors.ts';
+import { type TradeRow, trades } from './schema/trades.ts';
+import { hasTickAfter, lastTickAtOrBefore, wholeSecond } from './ticks.ts';
+
+/**
+ * Trades: placement, settlement, cancellation. Each function is one transaction (a savepoint
+ * when given a transaction) and safe to call again: a repeated placement finds its trade by
+ * the idempotency key, a repeated settlement or cancellation finds the trade no longer
+ * running. Lock order everywhere: the trade row, then the user's ledger account.
+ */
+
+const HOUSE: Record<MoneyAccount, PlatformAccountKind> = { real: 'house_real', practice: 'house_practice' };
+const SIMULATED = 'simulated';
+
+/** Ledger idempotency keys: one stake and at most one closing credit per trade, ever. */
+const stakeKey = (tradeId: string) => `trade:${tradeId}:stake`;
+const closeKey = (tradeId: string) => `trade:${tradeId}:close`;
+
+/** A market tick as placement receives it (from the latest-price cache or the archive). */
+export type EntryTick = {
+  symbol: string;
+  priceE8: bigint;
+  aggTradeId: number | null;
+  exchangeTs: Date;
+  source: string;
+};
+
+export type TradeSettingTerms = { id: number; time: number; unit: TradeUnit; payoutPercent: number };
+
+export type PlaceTradeInput = {
+  userId: string;
+  account: MoneyAccount;
+  symbol: string;
+  direction: TradeDirection;
+  /** Stake in paise, > 0. */
+  amountPaise: bigint;
+  setting: TradeSettingTerms;
+  entryTick: EntryTick;
+  /** The placement instant; the trade expires `setting` later. */
+  now: Date;
+  /** The oldest entry price accepted, in ms before `now`. */
+  maxTickAgeMs: number;
+  idempotencyKey?: string | null;
+};
+
+export type PlacedTrade = {
+  trade: TradeRow;
+  /** False when the idempotency key found an earlier placement: nothing moved now. */
+  created: boolean;
+  /** The account's balance after the stake (for a replay: its balance now). */
+  balanceAfter: bigint;
+};
+
+/**
+ * Debit the stake and create the running trade, in one transaction. The same idempotency key
+ * returns the same trade (also under concurrent retries: the unique index makes them wait for
+ * the first and then find it); reusing a key for a different trade is refused.
+ */
+export async function placeTrade(db: DbOrTx, input: PlaceTradeInput): Promise<PlacedTrade> {
+  const durationSeconds = input.setting.time * TRADE_UNIT_SECONDS[input.setting.unit];
+  if (input.amountPaise <= 0n) throw new InvalidMoneyInputError('the stake must be above 0');
+  if (!Number.isInteger(durationSeconds) || durationSeconds <= 0)
+    throw new InvalidMoneyInputError('the trade duration must be a positive whole number of seconds');
+  if (input.entryTick.symbol !== input.symbol)
+    throw new InvalidMoneyInputError(`the entry tick is for ${input.entryTick.symbol}, not ${input.symbol}`);
+  if (input.entryTick.priceE8 <= 0n) throw new InvalidMoneyInputError('the entry price must be above 0');
+  const pct = input.setting.payoutPercent;
+  if (!Number.isInteger(pct) || pct < 1 || pct > 1000)
+    throw new InvalidMoneyInputError('the payout must be a whole percentage from 1 to 1000');
+  const key = input.idempotencyKey ?? null;
+
+  return db.transaction(async (tx) => {
+    // The row first: with a key already used it finds the earlier trade (a concurrent first
+    // request makes this wait for its commit), so a retry gets its trade back even once the
+    // price it was placed at is old.
+    const [trade] = await tx
+      .insert(trades)
+      .values({
+        userId: input.userId,
+        account: input.account,
+        symbol: input.symbol,
+        direction: input.direction,
+        amount: input.amountPaise,
+        settingId: input.setting.id,
+        durationSeconds,
+        payoutPercent: input.setting.payoutPercent,
+        entryPriceE8: input.entryTick.priceE8,
+        entryAggTradeId: input.entryTick.aggTradeId,
+        entryExchangeTs: input.entryTick.exchangeTs,
+        entrySource: input.entryTick.source,
+        entrySecond: wholeSecond(input.entryTick.exchangeTs),
+        expiresAt: expiryFor(input.now, durationSeconds),
+        idempotencyKey: key,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing({
+        target: [trades.userId, trades.idempotencyKey],
+        where: sql`${trades.idempotencyKey} is not null`,
+      })
+      .returning();
+    if (!trade) {
+      const earlier = await findByIdempotencyKey(tx, input.userId, key ?? '');
+      if (!earlier) throw new IdempotencyConflictError(key ?? '');
+      return replayPlacement(tx, earlier, input, key ?? '');
+    }
+    // A new trade: its price must qualify. Throwing rolls the row back.
+    if (input.account === 'real' && input.entryTick.source === SIMULATED) throw new SimulatedPriceError();
+    const ageMs = input.now.getTime() - input.entryTick.exchangeTs.getTime();
+    if (ageMs > input.maxTickAgeMs) throw new StalePriceError(ageMs, input.maxTickAgeMs);
+
+    const posted = await post(tx, {
+      type: 'trade_stake',
+      userId: input.userId,
+      account: input.account,
+      amount: -input.amountPaise,
+      counterparty: HOUSE[input.account],
+      reference: trade.id,
+      remarks: `Trade ${input.symbol} ${input.direction === 'up' ? 'Up' : 'Down'}`,
+      idempotencyKey: stakeKey(trade.id),
+    });
+    return { trade, created: true, balanceAfter: posted.balanceAfter };
+  });
+}
+
+/**
+ * Placement instant + duration, moved forward to the last millisecond of its second
+ * (x.999). The tick archive keeps the last tick of every second, so the archived row of the
+ * expiry's second is then exactly "the last tick at or before expiry", and it is final as soon
+ * as any later second is archived. With an expiry inside a second, a later tick of the same
+ * second would overwrite the true exit tick. The trade runs 0-999 ms longer than its
+ * duration, never shorter; the server sends `expiresAt`, so the countdown shows it.
+ */
+export function expiryFor(placedAt: Date, durationSeconds: number): Date {
+  const end = placedAt.getTime() + durationSeconds * 1000;
+  return new Date(Math.floor(end / 1000) * 1000 + 999);
+}
+
+async function findByIdempotencyKey(tx: Tx, userId: string, key: string): Promise<TradeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(trades)
+    .where(and(eq(trades.userId, userId), eq(trades.idempotencyKey, key)));
+  return row;
+}
+
+async function replayPlacement(
+  tx: Tx,
+  earlier: TradeRow,
+  input: PlaceTradeInput,
+  key: string,
+): Promise<PlacedTrade> {
+  const same =
+    earlier.account === input.account &&
+    earlier.symbol === input.symbol &&
+    earlier.direction === input.direction &&
+    earlier.amount === input.amountPaise &&
+    (earlier.settingId === null || earlier.settingId === input.setting.id);
+  if (!same) throw new IdempotencyConflictError(key);
+  const balances = await getBalances(tx, input.userId);
+  return { trade: earlier, created: false, balanceAfter: balances[input.account] };
+}
+
+/** A tick as settlement reads it from the archive. */
+export type ExitTick = {
+  priceE8: bigint;
+  aggTradeId: number | null;
+  exchangeTs: Date;
+  source: string;
+  second: Date;
+};
+
+export type TradeOutcome = {
+  status: Extract<TradeStatus, 'won' | 'lost' | 'draw' | 'void'>;
+  /** Paise credited at settlement. */
+  payout: bigint;
+  profit: bigint;
+  exit: ExitTick | null;
+  voidReason: string | null;
+};
+
+/** Integer a * b / d rounded half away from zero (d > 0). */
+export function mulDivRoundHalfAwayFromZero(a: bigint, b: bigint, d: bigint): bigint {
+  if (d <= 0n) throw new RangeError('the divisor must be positive');
+  const n = a * b;
+  const magnitude = ((n < 0n ? -n : n) * 2n + d) / (2n * d);
+  return n < 0n ? -magnitude : magnitude;
+}
+
+/**
+ * Profit of a won trade in paise: stake x payout% / 100, rounded half away from zero to whole
+ * paise (Rs 10.01 at 25% = 250.25 paise -> 250; Rs 0.02 at 25% = 0.5 paise -> 1). The stake
+ * and the percentage are whole numbers, so this is exact integer arithmetic, never a float.
+ */
+export function winProfit(stakePaise: bigint, payoutPercent: number): bigint {
+  return mulDivRoundHalfAwayFromZero(stakePaise, BigInt(payoutPercent), 100n);
+}
+
+/**
+ * The result a trade gets from its exit tick, and nothing else (INTEGRITY 1): no tick, a
+ * tick older than `staleAfterMs` before expiry, or a simulated tick for real money voids the
+ * trade (stake back); otherwise Up wins if exit > entry, Down wins if exit < entry, equal is
+ * a draw (stake back).
+ */
+export function decideOutcome(
+  trade: Pick<TradeRow, 'account' | 'direction' | 'amount' | 'payoutPercent' | 'entryPriceE8' | 'expiresAt'>,
+  exit: ExitTick | null,
+  staleAfterMs: number,
+): TradeOutcome {
+  const voided = (voidReason: string): TradeOutcome => ({
+    status: 'void',
+    payout: trade.amount,
+    profit: 0n,
+    exit,
+    voidReason,
+  });
+  if (!exit) return voided('No market price was recorded before expiry; the stake is refunded.');
+  if (trade.account === 'real' && exit.source === SIMULATED)
+    return voided('Only a simulated price exists at expiry; the stake is refunded.');
+  const lagMs = trade.expiresAt.getTime() - exit.exchangeTs.getTime();
+  if (lagMs > staleAfterMs) {
+    return voided(
+      `No fresh market price at expiry: the last one is ${lagMs} ms older than expiry (limit ${staleAfterMs} ms); the stake is refunded.`,
+    );
+  }
+  const moved = exit.priceE8 === trade.entryPriceE8 ? 0 : exit.priceE8 > trade.entryPriceE8 ? 1 : -1;
+  if (moved === 0) return { status: 'draw', payout: trade.amount, profit: 0n, exit, voidReason: null };
+  const won = (trade.direction === 'up') === moved > 0;
+  if (!won) return { status: 'lost', payout: 0n, profit: -trade.amount, exit, voidReason: null };
+  const profit = winProfit(trade.amount, trade.payoutPercent);
+  return { status: 'won', payout: trade.amount + profit, profit, exit, voidReason: null };
+}
+
+async function exitTickOf(db: DbOrTx, trade: TradeRow): Promise<ExitTick | null> {
+  const row = await lastTickAtOrBefore(db, trade.symbol, trade.expiresAt, {
+    liveOnly: trade.account === 'real',
+  });
+  return row
+    ? {
+        priceE8: row.priceE8,
+        aggTradeId: row.aggTradeId,
+        exchangeTs: row.exchangeTs,
+        source: row.source,
+        second: row.second,
+      }
+    : null;
+}
+
+export type SettleOptions = {
+  /** A trade whose last price before expiry is older than this is voided. */
+  staleAfterMs: number;
+  /** The settler's clock (tests); defaults to now. */
+  now?: Date;
+};
+
+export type SettleResult = {
+  trade: TradeRow;
+  /** True only for the call that settled it. */
+  changed: boolean;
+  /** The account's balance after settlement, when this call settled it. */
+  balanceAfter: bigint | null;
+  /**
+   * True when the trade is still running because the price at expiry is not final yet (call
+   * again shortly): it is before expiry, or the archive has no tick after expiry while the
+   * staleness bound has not passed. A tick at or before expiry may still be on its way to the
+   * archive (it is written in batches), and settling early could pick a different price than
+   * a later settlement would.
+   */
+  awaitingPrice: boolean;
+};
+
+/**
+ * Settle a running trade at the last archived tick at or before its expiry, crediting the
+ * payout; a no-op for a trade that is no longer running. Late calls settle at the same price
+ * as punctual ones. Concurrent calls queue on the trade row; exactly one settles.
+ */
+export async function settleTrade(
+  db: DbOrTx,
+  tradeId: string,
+  options: SettleOptions,
+): Promise<SettleResult> {
+  return db.transaction(async (tx) => {
+    const trade = await lockTrade(tx, tradeId);
+    if (trade.status !== 'running')
+      return { trade, changed: false, balanceAfter: null, awaitingPrice: false };
+    const now = (options.now ?? new Date()).getTime();
+    const expiry = trade.expiresAt.getTime();
+    const waiting =
+      now < expiry ||
+      (now < expiry + options.staleAfterMs && !(await hasTickAfter(tx, trade.symbol, trade.expiresAt)));
+    if (waiting) return { trade, changed: false, balanceAfter: null, awaitingPrice: true };
+
+    const outcome = decideOutcome(trade, await exitTickOf(tx, trade), options.staleAfterMs);
+    const [settled] = await tx
+      .update(trades)
+      .set({
+        status: outcome.status,
+        exitPriceE8: outcome.exit?.priceE8 ?? null,
+        exitAggTradeId: outcome.exit?.aggTradeId ?? null,
+        exitExchangeTs: outcome.exit?.exchangeTs ?? null,
+        exitSource: outcome.exit?.source ?? null,
+        exitSecond: outcome.exit?.second ?? null,
+        staleAfterMs: options.staleAfterMs,
+        payout: outcome.payout,
+        profit: outcome.profit,
+        voidReason: outcome.voidReason,
+        settledAt: sql`now()`,
+      })
+      .where(and(eq(trades.id, trade.id), eq(trades.status, 'running')))
+      .returning();
+    if (!settled) throw new Error(`trade ${trade.id} changed under its row lock`);
+    const balanceAfter = await credit(
+      tx,
+      settled,
+      outcome.status === 'won' ? 'trade_payout' : 'trade_refund',
+    );
+    return { trade: settled, changed: true, balanceAfter, awaitingPrice: false };
+  });
+}
+
+/** Admin cancellation of a RUNNING trade with a reason the user sees; the stake is refunded. */
+export async function cancelTrade(
+  db: DbOrTx,
+  tradeId: string,
+  input: { adminId: string; reason: string },
+): Promise<{ trade: TradeRow; balanceAfter: bigint }> {
+  const reason = input.reason.trim();
+  if (!reason) throw new InvalidMoneyInputError('a cancellation needs a reason');
+  return db.transaction(async (tx) => {
+    const trade = await lockTrade(tx, tradeId);
+    if (trade.status !== 'running') throw new TradeNotRunningError(trade.id, trade.status);
+    const [cancelled] = await tx
+      .update(trades)
+      .set({
+        status: 'cancelled',
+        payout: trade.amount,
+        profit: 0n,
+        cancelReason: reason,
+        cancelledBy: input.adminId,
+        settledAt: sql`now()`,
+      })
+      .where(and(eq(trades.id, trade.id), eq(trades.status, 'running')))
+      .returning();
+    if (!cancelled) throw new Error(`trade ${trade.id} changed under its row lock`);
+    const balanceAfter = await credit(tx, cancelled, 'trade_refund', input.adminId);
+    return { trade: cancelled, balanceAfter };
+  });
+}
+
+async function lockTrade(tx: Tx, tradeId: string): Promise<TradeRow> {
+  if (!UUID.test(tradeId)) throw new TradeNotFoundError(tradeId);
+  const [trade] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
+  if (!trade) throw new TradeNotFoundError(tradeId);
+  return trade;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The closing credit of a final trade (none for a loss); returns the balance after it. */
+async function credit(
+  tx: Tx,
+  trade: TradeRow,
+  type: 'trade_payout' | 'trade_refund',
+  createdBy: string | null = null,
+): Promise<bigint> {
+  const payout = trade.payout ?? 0n;
+  if (payout === 0n) return (await getBalances(tx, trade.userId))[trade.account];
+  const remarks: Record<Exclude<TradeStatus, 'running'>, string> = {
+    won: `Trade win ${trade.symbol}`,
+    lost: `Trade loss ${trade.symbol}`,
+    draw: `Trade draw ${trade.symbol}: stake returned`,
+    void: `Trade void ${trade.symbol}: stake refunded`,
+    cancelled: `Trade cancelled ${trade.symbol}: stake refunded`,
+  };
+  const posted = await post(tx, {
+    type,
+    userId: trade.userId,
+    account: trade.account,
+    amount: payout,
+    counterparty: HOUSE[trade.account],
+    reference: trade.id,
+    remarks: trade.status === 'running' ? null : remarks[trade.status],
+    idempotencyKey: closeKey(trade.id),
+    createdBy,
+  });
+  return posted.balanceAfter;
+}
+
+export type OverdueTrade = Pick<TradeRow, 'id' | 'userId' | 'account' | 'symbol' | 'expiresAt'>;
+
+/** Running trades whose expiry passed more than `graceMs` ago, oldest first: the reconciler's work list. */
+export async function overdueRunningTrades(
+  db: DbOrTx,
+  options: { graceMs: number; limit: number; now?: Date },
+): Promise<OverdueTrade[]> {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - options.graceMs);
+  return db
+    .select({
+      id: trades.id,
+      userId: trades.userId,
+      account: trades.account,
+      symbol: trades.symbol,
+      expiresAt: trades.expiresAt,
+    })
+    .from(trades)
+    .where(and(eq(trades.status, 'running'), lt(trades.expiresAt, cutoff)))
+    .orderBy(asc(trades.expiresAt))
+    .limit(options.limit);
+}
+
+export type RecomputedOutcome = {
+  trade: TradeRow;
+  /** Null for trades not decided by prices (running, cancelled). */
+  recomputed: TradeOutcome | null;
+  /** The stored result equals the one recomputed from the archive (true when nothing to compare). */
+  matches: boolean;
+};
+
+/** Recompute a settled trade's result from the tick archive, for audits and tests. */
+export async function recomputeOutcome(db: DbOrTx, tradeId: string): Promise<RecomputedOutcome> {
+  if (!UUID.test(tradeId)) throw new TradeNotFoundError(tradeId);
+  const [trade] = await db.select().from(trades).where(eq(trades.id, tradeId));
+  if (!trade) throw new TradeNotFoundError(tradeId);
+  if (trade.status === 'running' || trade.status === 'cancelled' || trade.staleAfterMs === null) {
+    return { trade, recomputed: null, matches: true };
+  }
+  const recomputed = decideOutcome(trade, await exitTickOf(db, trade), trade.staleAfterMs);
+  const matches =
+    recomputed.status === trade.status &&
+    recomputed.payout === trade.payout &&
+    recomputed.profit === trade.profit &&
+    recomputed.voidReason === trade.voidReason &&
+    (recomputed.exit?.priceE8 ?? null) === trade.exitPriceE8 &&
+    (recomputed.exit?.aggTradeId ?? null) === trade.exitAggTradeId &&
+    (recomputed.exit?.exchangeTs.getTime() ?? null) === (trade.exitExchangeTs?.getTime() ?? null) &&
+    (recomputed.exit?.source ?? null) === trade.exitSource;
+  return { trade, recomputed, matches };
+}

@@ -1,15 +1,18 @@
 import {
   type MoneyAccount,
+  PRACTICE_OPENING_BALANCE_PAISE,
   TRADE_UNIT_SECONDS,
   type TradeDirection,
   type TradeStatus,
   type TradeUnit,
 } from '@app/shared';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
 import type { DbOrTx, Tx } from './client.ts';
 import { getBalances, type PlatformAccountKind, post } from './ledger.ts';
 import {
   IdempotencyConflictError,
+  InsufficientFundsError,
   InvalidMoneyInputError,
   SimulatedPriceError,
   StalePriceError,
@@ -86,6 +89,157 @@ export async function placeTrade(db: DbOrTx, input: PlaceTradeInput): Promise<Pl
     throw new InvalidMoneyInputError('the payout must be a whole percentage from 1 to 1000');
   const key = input.idempotencyKey ?? null;
 
+  // The common path, one statement: a price that qualifies and an open account. A price
+  // that does not qualify takes the transaction below, which still answers a retry with its
+  // trade before refusing the price; so does a first movement, which opens the accounts.
+  const simulatedForReal = input.account === 'real' && input.entryTick.source === SIMULATED;
+  const ageMs = input.now.getTime() - input.entryTick.exchangeTs.getTime();
+  if (!simulatedForReal && ageMs <= input.maxTickAgeMs) {
+    const placed = await placeInOneStatement(db, input, durationSeconds, key);
+    if (placed) return placed;
+  }
+  return placeInTransaction(db, input, durationSeconds, key);
+}
+
+/** The stake entry's remarks, as Financial Records shows them. */
+const stakeRemarks = (input: PlaceTradeInput) =>
+  `Trade ${input.symbol} ${input.direction === 'up' ? 'Up' : 'Down'}`;
+
+/** SQLSTATEs place_trade (migration 0005) raises. */
+const INSUFFICIENT_FUNDS = 'MN001';
+const ACCOUNT_NOT_OPEN = 'MN002';
+
+/** The postgres.js error behind a (possibly Drizzle-wrapped) failure. */
+function pgErrorOf(error: unknown): { code: string; detail?: string } | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const detail = 'detail' in e && typeof e.detail === 'string' ? e.detail : undefined;
+      return { code: e.code, detail };
+    }
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}
+
+type PlaceTradeRow = Record<string, unknown> & {
+  place_outcome: 'created' | 'replayed' | 'missing';
+  place_balance: bigint | null;
+};
+
+const PLACE_TRADE_ARGS = [
+  'uuid',
+  'money_account',
+  'text',
+  'trade_direction',
+  'bigint',
+  'integer',
+  'integer',
+  'integer',
+  'bigint',
+  'bigint',
+  'timestamptz',
+  'text',
+  'timestamptz',
+  'timestamptz',
+  'text',
+  'timestamptz',
+  'text',
+] as const;
+
+const PLACE_TRADE_SELECT = 'select r.o_outcome as place_outcome, r.o_balance as place_balance, (r.o_trade).*';
+const PLACE_TRADE_SQL = `${PLACE_TRADE_SELECT} from place_trade(${PLACE_TRADE_ARGS.map((type, i) => `$${i + 1}::${type}`).join(', ')}) r`;
+
+/** A trades row as the driver returns it, mapped the way Drizzle maps a select. */
+const casing = new CasingCache('snake_case');
+const TRADE_COLUMNS = Object.entries(getTableColumns(trades)).map(
+  ([key, column]) => [key, casing.getColumnCasing(column), column] as const,
+);
+function toTradeRow(raw: Record<string, unknown>): TradeRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, name, column] of TRADE_COLUMNS) {
+    const value = raw[name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as TradeRow;
+}
+
+/**
+ * placeTrade's common path as one statement (place_trade, migration 0005): the same writes
+ * as placeInTransaction. Undefined when the user's accounts are not open yet (nothing was
+ * written; the caller takes the transaction, which opens them). Given a transaction, it runs
+ * in a savepoint, so a refusal leaves the caller's transaction usable.
+ */
+async function placeInOneStatement(
+  db: DbOrTx,
+  input: PlaceTradeInput,
+  durationSeconds: number,
+  key: string | null,
+): Promise<PlacedTrade | undefined> {
+  const params: Array<string | number | null> = [
+    input.userId,
+    input.account,
+    input.symbol,
+    input.direction,
+    input.amountPaise.toString(),
+    input.setting.id,
+    durationSeconds,
+    input.setting.payoutPercent,
+    input.entryTick.priceE8.toString(),
+    input.entryTick.aggTradeId === null ? null : String(input.entryTick.aggTradeId),
+    input.entryTick.exchangeTs.toISOString(),
+    input.entryTick.source,
+    wholeSecond(input.entryTick.exchangeTs).toISOString(),
+    expiryFor(input.now, durationSeconds).toISOString(),
+    key,
+    input.now.toISOString(),
+    stakeRemarks(input),
+  ];
+  let row: PlaceTradeRow | undefined;
+  try {
+    if ('$client' in db) {
+      // The pool directly, as a prepared statement: one round trip once it is prepared.
+      [row] = await db.$client.unsafe<PlaceTradeRow[]>(PLACE_TRADE_SQL, params, { prepare: true });
+    } else {
+      const args = params.map((value, i) => sql`${value}::${sql.raw(PLACE_TRADE_ARGS[i] ?? 'text')}`);
+      [row] = await db.transaction((sp) =>
+        sp.execute<PlaceTradeRow>(
+          sql`${sql.raw(PLACE_TRADE_SELECT)} from place_trade(${sql.join(args, sql`, `)}) r`,
+        ),
+      );
+    }
+  } catch (error) {
+    const pg = pgErrorOf(error);
+    if (pg?.code === ACCOUNT_NOT_OPEN) return undefined;
+    if (pg?.code === INSUFFICIENT_FUNDS) {
+      throw new InsufficientFundsError(
+        input.userId,
+        input.account,
+        BigInt(pg.detail ?? '0'),
+        -input.amountPaise,
+      );
+    }
+    throw error;
+  }
+  if (!row) throw new Error('place_trade returned no row');
+  if (row.place_outcome === 'missing') throw new IdempotencyConflictError(key ?? '');
+  const trade = toTradeRow(row);
+  if (row.place_outcome === 'replayed') {
+    checkReplay(trade, input, key ?? '');
+    const balance = row.place_balance ?? (input.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
+    return { trade, created: false, balanceAfter: balance };
+  }
+  if (row.place_balance === null) throw new Error('place_trade returned no balance');
+  return { trade, created: true, balanceAfter: row.place_balance };
+}
+
+/** placeTrade as a transaction of several statements (a savepoint when given a transaction). */
+async function placeInTransaction(
+  db: DbOrTx,
+  input: PlaceTradeInput,
+  durationSeconds: number,
+  key: string | null,
+): Promise<PlacedTrade> {
   return db.transaction(async (tx) => {
     // The row first: with a key already used it finds the earlier trade (a concurrent first
     // request makes this wait for its commit), so a retry gets its trade back even once the
@@ -132,7 +286,7 @@ export async function placeTrade(db: DbOrTx, input: PlaceTradeInput): Promise<Pl
       amount: -input.amountPaise,
       counterparty: HOUSE[input.account],
       reference: trade.id,
-      remarks: `Trade ${input.symbol} ${input.direction === 'up' ? 'Up' : 'Down'}`,
+      remarks: stakeRemarks(input),
       idempotencyKey: stakeKey(trade.id),
     });
     return { trade, created: true, balanceAfter: posted.balanceAfter };
@@ -166,6 +320,13 @@ async function replayPlacement(
   input: PlaceTradeInput,
   key: string,
 ): Promise<PlacedTrade> {
+  checkReplay(earlier, input, key);
+  const balances = await getBalances(tx, input.userId);
+  return { trade: earlier, created: false, balanceAfter: balances[input.account] };
+}
+
+/** A retry must be the same placement as the one its key found. */
+function checkReplay(earlier: TradeRow, input: PlaceTradeInput, key: string): void {
   const same =
     earlier.account === input.account &&
     earlier.symbol === input.symbol &&
@@ -173,8 +334,6 @@ async function replayPlacement(
     earlier.amount === input.amountPaise &&
     (earlier.settingId === null || earlier.settingId === input.setting.id);
   if (!same) throw new IdempotencyConflictError(key);
-  const balances = await getBalances(tx, input.userId);
-  return { trade: earlier, created: false, balanceAfter: balances[input.account] };
 }
 
 /** A tick as settlement reads it from the archive. */

@@ -1,14 +1,18 @@
 /**
- * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), then the workspace's
- * micro-benchmarks (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout` runs
- * only the first, `pnpm bench micro` only the second. Benchmarks print figures; they never
- * fail on a slow machine, and CI does not run them.
+ * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), the placement benchmark
+ * (scripts/bench/placement.ts), the settlement benchmark (scripts/bench/settlement.ts), then
+ * the workspace's micro-benchmarks (`*.bench.ts`, vitest bench) when there are any.
+ * `pnpm bench fanout`, `pnpm bench placement`, `pnpm bench settlement` and
+ * `pnpm bench micro` run only that one. Benchmarks print figures; they never fail on a slow
+ * machine, and CI does not run them.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFanoutBench } from './bench/fanout.ts';
+import { runPlacementBench } from './bench/placement.ts';
+import { runSettlementBench } from './bench/settlement.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['shared', 'db', 'gateway', 'workers', 'web', 'scripts'];
@@ -29,11 +33,19 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+const BENCHES = ['fanout', 'placement', 'settlement', 'micro'] as const;
 const only = process.argv[2];
+if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
+  console.error(`Unknown benchmark "${only}": use one of ${BENCHES.join(', ')} (or none for all).`);
+  process.exit(2);
+}
+const runs = (name: (typeof BENCHES)[number]) => only === undefined || only === name;
 
-if (only !== 'micro') await runFanoutBench();
+if (runs('fanout')) await runFanoutBench();
+if (runs('placement')) await runPlacementBench();
+if (runs('settlement')) await runSettlementBench();
 
-if (only !== 'fanout') {
+if (runs('micro')) {
   const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));
   if (benches.length > 0) {
     console.log(`\nMicro-benchmarks:\n${benches.map((b) => `  ${b}`).join('\n')}`);

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
+import balancesRoutes from './features/balances/balances.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import marketPlugin from './features/market/market.plugin.ts';
 import marketRoutes from './features/market/market.routes.ts';
@@ -11,11 +12,15 @@ import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts
 import reputationRoutes from './features/reputation/reputation.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
+import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
+import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
+import tradesRoutes from './features/trades/trades.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import queuesPlugin from './plugins/queues.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
@@ -45,10 +50,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { url: config.databaseUrl });
   await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisPrefix });
+  await app.register(queuesPlugin, { url: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(marketPlugin);
+  await app.register(tradeSettingsPlugin);
   await app.register(realtimePlugin, {
     redisPrefix: config.redisPrefix,
     corsOrigins: config.socketCorsOrigins,
@@ -68,6 +75,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(adminStatsRoutes);
       await api.register(superadminRoutes);
       await api.register(marketRoutes);
+      await api.register(tradeSettingsRoutes);
+      await api.register(tradesRoutes, { maxPriceAgeMs: config.tradeMaxPriceAgeMs });
+      await api.register(balancesRoutes);
     },
     { prefix: '/api' },
   );

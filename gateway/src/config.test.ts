@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       registerRateLimit: 5,
       trustProxy: false,
       socketCorsOrigins: [],
+      tradeMaxPriceAgeMs: 5000,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '20',
       REGISTER_RATE_LIMIT: '3',
       TRUST_PROXY: '1',
+      TRADE_MAX_PRICE_AGE_MS: '2500',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
     });
     expect(config).toMatchObject({ loginRateLimit: 20, registerRateLimit: 3, trustProxy: 1 });
+    expect(config.tradeMaxPriceAgeMs).toBe(2500);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(
       loadConfig({ ...base, SOCKET_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' })
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT: '0',
         JWT_EXPIRES_IN: 'forever',
         SOCKET_CORS_ORIGINS: 'not an origin',
+        TRADE_MAX_PRICE_AGE_MS: '0',
       });
     } catch (e) {
       error = e;
@@ -82,6 +86,7 @@ describe('loadConfig', () => {
       'LOGIN_RATE_LIMIT',
       'JWT_EXPIRES_IN',
       'SOCKET_CORS_ORIGINS',
+      'TRADE_MAX_PRICE_AGE_MS',
     ])
       expect(message).toContain(name);
     expect(message).not.toContain('REGISTER_RATE_LIMIT');

@@ -61,6 +61,9 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of http(s) origins' }))),
+  // The newest price a trade may open at: older than this (ms since we received it, and since
+  // the exchange traded at it) and placement answers 409 instead of guessing.
+  TRADE_MAX_PRICE_AGE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = {
@@ -80,6 +83,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Extra origins allowed to use Socket.IO cross-site (empty: same origin only). */
   socketCorsOrigins: string[];
+  /** Oldest entry price a trade may open at, in ms. */
+  tradeMaxPriceAgeMs: number;
 };
 
 export class ConfigError extends Error {
@@ -109,5 +114,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
+    tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
   };
 }

@@ -7,6 +7,8 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/responses.ts';
 export * from './schemas/trades.ts';
+export * from './schemas/trades-api.ts';
 export * from './schemas/user.ts';
 export * from './socket.ts';
+export * from './trade-view.ts';
 export * from './validation.ts';

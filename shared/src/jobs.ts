@@ -77,4 +77,28 @@ export function bullPrefix(redisPrefix: string): string {
 export const workerKeys = {
   /** Sorted set: member = worker id (`host:pid`), score = last heartbeat (ms since epoch). */
   heartbeats: () => 'workers:heartbeats',
+  /**
+   * Pub/sub channel: after every write of the tick archive, `ArchivedThrough` (symbol → the
+   * latest exchange time now in the archive). Settlement waits on it instead of polling
+   * Postgres; Postgres stays the judge of whether a price is final.
+   */
+  ticksArchived: () => 'market:archived',
+  /** String held for LEDGER_CHECK_EVERY_MS by the reconciler run that checks the ledger (one per period). */
+  ledgerCheckLock: () => 'settlement:ledger-check:lock',
+  /** JSON `LedgerCheckReport`: the result of the last ledger invariant check. */
+  ledgerCheck: () => 'settlement:ledger-check',
 } as const;
+
+/** Message on `workerKeys.ticksArchived()`: symbol → ms since epoch of the latest archived tick. */
+export type ArchivedThrough = Record<string, number>;
+
+/** What the reconciler stores under `workerKeys.ledgerCheck()` (and logs) after each ledger check. */
+export type LedgerCheckReport = {
+  /** ms since epoch when the check finished. */
+  at: number;
+  /** How many violations were found; 0 means the ledger is sound. */
+  violations: number;
+  /** The first few violations, bigints as strings. */
+  sample: Array<Record<string, string | number | null>>;
+  durationMs: number;
+};

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     registerRateLimit: 1000,
     trustProxy: false,
     socketCorsOrigins: [],
+    tradeMaxPriceAgeMs: 5000,
     ...overrides,
   };
 }
@@ -54,11 +55,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
  */
 export async function buildIsolatedApp(
   overrides: Partial<Config> = {},
-): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+): Promise<{ app: FastifyInstance; databaseUrl: string; close: () => Promise<void> }> {
   const database = await createTestDatabase(inject('adminDatabaseUrl'));
   const app = await buildTestApp({ ...overrides, databaseUrl: database.url });
   return {
     app,
+    databaseUrl: database.url,
     close: async () => {
       await app.close();
       await database.drop();

@@ -11,7 +11,10 @@ export const publicUserSchema = z.object({
   country: z.string(),
   role: z.enum(ROLES),
   isAdmin: z.boolean(),
+  /** Real money, rupees. */
   balance: z.number(),
+  /** Practice money, rupees (opens with and resets to Rs 1,00,000; never mixes with real money). */
+  practiceBalance: z.number(),
   freezAmount: z.number(),
   freezReason: z.string().nullable(),
   reputationPoints: z.number().int(),

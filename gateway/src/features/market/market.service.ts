@@ -16,6 +16,7 @@ import {
   SPARKLINE_CANDLES,
   type SparklineQuery,
   type Stats24h,
+  type Tick,
   type TickerEntry,
   UNKNOWN_FEED_STATUS,
   type UsdtInrResponse,
@@ -179,6 +180,8 @@ export function createMarketService({
     },
 
     snapshot: (symbol: string): Promise<Snapshot> => store.snapshot(symbol),
+    /** The latest tick of a coin symbol from Redis, null when there is none or Redis is away. */
+    latestTick: (symbol: string): Promise<Tick | null> => store.tick(symbol),
 
     async sparkline({ ids, tf }: SparklineQuery): Promise<Record<string, number[]>> {
       const known: string[] = [];

@@ -90,6 +90,8 @@ export function createMarketStore(redis: Redis, log: FastifyBaseLogger) {
       };
     },
 
+    /** The latest tick of one symbol (what a trade opens at). */
+    tick: (symbol: string): Promise<Tick | null> => one(tickSchema, marketKeys.price(symbol)),
     book: (symbol: string): Promise<OrderBook | null> => one(orderBookSchema, marketKeys.book(symbol)),
     stats: (symbol: string): Promise<Stats24h | null> => one(stats24hSchema, marketKeys.stats(symbol)),
     usdtInr: (): Promise<UsdtInrRate | null> => one(usdtInrRateSchema, marketKeys.usdtInr()),

@@ -3,9 +3,11 @@ import { isAdminRole, type PublicUser, paiseToRupees } from '@app/shared';
 
 /**
  * The user as the API shows it: rupees, no secrets, isAdmin derived from the role.
- * `balance` is the real-money ledger balance in paise (see users.repository.ts).
+ * `balance` and `practiceBalance` are the ledger balances in paise (see users.repository.ts).
  */
-export function toPublicUser(row: UserRow & { referralCode?: string | null; balance: bigint }): PublicUser {
+export function toPublicUser(
+  row: UserRow & { referralCode?: string | null; balance: bigint; practiceBalance: bigint },
+): PublicUser {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -16,6 +18,7 @@ export function toPublicUser(row: UserRow & { referralCode?: string | null; bala
     role: row.role,
     isAdmin: isAdminRole(row.role),
     balance: paiseToRupees(row.balance),
+    practiceBalance: paiseToRupees(row.practiceBalance),
     freezAmount: paiseToRupees(row.freezAmount),
     freezReason: row.freezReason,
     reputationPoints: row.reputationPoints,

@@ -1,21 +1,31 @@
 import { type DbOrTx, ledgerAccounts, type NewUserRow, referralKeys, type UserRow, users } from '@app/db';
+import { PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 /**
- * A user row with the code of the referral key they registered with and their real-money
- * balance in paise, read from the ledger (0 before their first movement).
+ * A user row with the code of the referral key they registered with and both balances in
+ * paise, read from the ledger accounts: real 0 and practice Rs 1,00,000 before the first
+ * movement (what `getBalances` of @app/db answers, and what the accounts open with).
  */
-export type UserRecord = UserRow & { referralCode: string | null; balance: bigint };
+export type UserRecord = UserRow & { referralCode: string | null; balance: bigint; practiceBalance: bigint };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);
 
+const practiceAccounts = alias(ledgerAccounts, 'practice_account');
 const withReferralCode = {
   ...getTableColumns(users),
   referralCode: referralKeys.code,
   balance: sql<bigint>`coalesce(${ledgerAccounts.balance}, 0)`.mapWith(BigInt),
+  practiceBalance:
+    sql<bigint>`coalesce(${practiceAccounts.balance}, ${PRACTICE_OPENING_BALANCE_PAISE})`.mapWith(BigInt),
 };
 const realAccount = and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_real'));
+const practiceAccount = and(
+  eq(practiceAccounts.userId, users.id),
+  eq(practiceAccounts.kind, 'user_practice'),
+);
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord | undefined> {
   if (!isUuid(id)) return undefined;
@@ -24,6 +34,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord |
     .from(users)
     .leftJoin(referralKeys, eq(referralKeys.id, users.referralKeyId))
     .leftJoin(ledgerAccounts, realAccount)
+    .leftJoin(practiceAccounts, practiceAccount)
     .where(eq(users.id, id))
     .limit(1);
   return row;
@@ -37,16 +48,20 @@ export async function findUserByIdentifier(db: DbOrTx, identifier: string): Prom
     .from(users)
     .leftJoin(referralKeys, eq(referralKeys.id, users.referralKeyId))
     .leftJoin(ledgerAccounts, realAccount)
+    .leftJoin(practiceAccounts, practiceAccount)
     .where(or(sql`lower(${users.username}) = ${lowered}`, sql`lower(${users.email}) = ${lowered}`))
     .limit(1);
   return row;
 }
 
-/** A new user has no ledger accounts yet: their real balance is 0 until their first movement. */
-export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow & { balance: bigint }> {
+/** A new user has no ledger accounts yet: the balances are what the accounts will open with. */
+export async function insertUser(
+  db: DbOrTx,
+  values: NewUserRow,
+): Promise<UserRow & { balance: bigint; practiceBalance: bigint }> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert into users returned no row');
-  return { ...row, balance: 0n };
+  return { ...row, balance: 0n, practiceBalance: PRACTICE_OPENING_BALANCE_PAISE };
 }
 
 /** Update columns of one user; returns false when the user does not exist. */

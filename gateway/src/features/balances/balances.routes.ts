@@ -1,0 +1,46 @@
+import { balancesResponseSchema, IDEMPOTENCY_KEY_PATTERN, MSG } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createTradeEvents } from '../trades/trades.events.ts';
+import { createBalancesService } from './balances.service.ts';
+
+/** An Idempotency-Key is accepted (and checked when sent) but not needed: a reset sets a level. */
+const optionalIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: MSG.idempotencyKeyInvalid })
+    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid)
+    .optional(),
+});
+
+const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBalancesService({ db: app.db, events: createTradeEvents(app.io) });
+  const tags = ['balances'];
+
+  app.get(
+    '/user/me/balances',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, security: bearer, response: { 200: balancesResponseSchema, ...errorResponses(401) } },
+    },
+    async (request) => ({ balances: await service.balances(caller(request).id) }),
+  );
+
+  app.post(
+    '/user/me/practice/reset',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Practice balance back to Rs 1,00,000. Real money is never touched.',
+        headers: optionalIdempotencyHeaders,
+        response: { 200: balancesResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({ balances: await service.resetPractice(caller(request).id) }),
+  );
+};
+
+export default balancesRoutes;

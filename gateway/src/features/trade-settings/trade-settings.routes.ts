@@ -1,0 +1,69 @@
+import { tradeSettingInputSchema, tradeSettingListSchema } from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { createTradeSettingsService } from './trade-settings.service.ts';
+
+/**
+ * GET /api/trade-setting is open to anyone (the trade card shows the durations before login);
+ * the writes are admin only, role-checked before the body is looked at.
+ */
+const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTradeSettingsService({ db: app.db, onChange: () => app.tradeSettings.invalidate() });
+  const tags = ['trade-settings'];
+  const params = z.object({ id: z.string() });
+  const admin = app.requireRole('admin');
+
+  app.get('/trade-setting', { schema: { tags, response: { 200: tradeSettingListSchema } } }, async () => ({
+    data: await service.list(),
+  }));
+
+  app.post(
+    '/trade-setting',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearer,
+        body: tradeSettingInputSchema,
+        response: { 201: tradeSettingListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.body, requestMeta(request)) }),
+  );
+
+  app.put(
+    '/trade-setting/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearer,
+        params,
+        body: tradeSettingInputSchema,
+        response: { 200: tradeSettingListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await service.update(request.params.id, request.body, requestMeta(request)),
+    }),
+  );
+
+  app.delete(
+    '/trade-setting/:id',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security: bearer,
+        params,
+        response: { 200: tradeSettingListSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.remove(request.params.id, requestMeta(request)) }),
+  );
+};
+
+export default tradeSettingsRoutes;

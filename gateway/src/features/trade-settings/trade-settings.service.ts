@@ -1,0 +1,110 @@
+import type { Db, DbOrTx, Tx } from '@app/db';
+import type { TradeSetting, TradeSettingInput } from '@app/shared';
+import { notFound } from '../../lib/errors.ts';
+import type { RequestMeta } from '../../lib/request.ts';
+import { audit, auditContext } from '../audit/audit.ts';
+import { toTradeSetting } from './trade-settings.mapper.ts';
+import {
+  deleteSetting,
+  insertSetting,
+  listSettings,
+  lockSetting,
+  type SettingValues,
+  updateSetting,
+} from './trade-settings.repository.ts';
+
+/** Highest payout a setting may carry (the database's CHECK). */
+const MAX_PAYOUT_PERCENT = 1000;
+
+/**
+ * Without an explicit payout, the spec's rule: "the percentage is the duration setting's value
+ * itself" (20 s pays 20 %), kept inside the range the database allows.
+ */
+export const defaultPayoutPercent = (time: number) => Math.min(Math.max(time, 1), MAX_PAYOUT_PERCENT);
+
+/** A path id that is not a positive integer names no setting. */
+function settingId(id: string): number {
+  const n = Number(id);
+  if (!/^\d{1,9}$/.test(id) || !Number.isSafeInteger(n) || n < 1) throw notFound();
+  return n;
+}
+
+/**
+ * Trade durations. Trades copy a setting's terms when placed, so editing or deleting one
+ * never changes a running trade. Every change is audited in its own transaction, and every
+ * mutation answers with the list as it now is.
+ */
+export function createTradeSettingsService({ db, onChange }: { db: Db; onChange?: () => void }) {
+  const list = async (tx: DbOrTx = db): Promise<TradeSetting[]> =>
+    (await listSettings(tx)).map(toTradeSetting);
+
+  /** One audited change in a transaction; then placement's cached copy is dropped. */
+  async function changed(work: (tx: Tx) => Promise<TradeSetting[]>): Promise<TradeSetting[]> {
+    const result = await db.transaction(work);
+    onChange?.();
+    return result;
+  }
+
+  return {
+    list: () => list(),
+
+    async create(input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
+      return changed(async (tx) => {
+        const values: SettingValues = {
+          time: input.time,
+          unit: input.unit,
+          payoutPercent: input.payoutPercent ?? defaultPayoutPercent(input.time),
+        };
+        const row = await insertSetting(tx, values);
+        await audit(tx, {
+          ...auditContext(meta),
+          action: 'trade_setting.create',
+          targetType: 'trade_setting',
+          targetId: String(row.id),
+          after: toTradeSetting(row),
+        });
+        return list(tx);
+      });
+    },
+
+    async update(id: string, input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
+      const n = settingId(id);
+      return changed(async (tx) => {
+        const before = await lockSetting(tx, n);
+        if (!before) throw notFound();
+        const row = await updateSetting(tx, n, {
+          time: input.time,
+          unit: input.unit,
+          // An edit that does not mention the payout keeps it.
+          payoutPercent: input.payoutPercent ?? before.payoutPercent,
+        });
+        if (!row) throw notFound();
+        await audit(tx, {
+          ...auditContext(meta),
+          action: 'trade_setting.update',
+          targetType: 'trade_setting',
+          targetId: String(n),
+          before: toTradeSetting(before),
+          after: toTradeSetting(row),
+        });
+        return list(tx);
+      });
+    },
+
+    async remove(id: string, meta: RequestMeta): Promise<TradeSetting[]> {
+      const n = settingId(id);
+      return changed(async (tx) => {
+        const row = await deleteSetting(tx, n);
+        if (!row) throw notFound();
+        await audit(tx, {
+          ...auditContext(meta),
+          action: 'trade_setting.delete',
+          targetType: 'trade_setting',
+          targetId: String(n),
+          before: toTradeSetting(row),
+        });
+        return list(tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import {
+  cancelTradeResponseSchema,
+  cancelTradeSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  MSG,
+  placeTradeResponseSchema,
+  placeTradeSchema,
+  tradeListQuerySchema,
+  tradeListSchema,
+  tradeLogQuerySchema,
+  tradeLogSchema,
+  tradeResponseSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createTradeEvents } from './trades.events.ts';
+import { createTradesService } from './trades.service.ts';
+import { createSettlementScheduler } from './trades.settlement.ts';
+
+export type TradesRoutesOptions = { maxPriceAgeMs: number };
+
+/** Other headers pass through untouched: Fastify replaces request.headers with the parsed value. */
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: MSG.idempotencyKeyInvalid })
+    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid),
+});
+const idParams = z.object({ id: z.string() });
+
+/**
+ * Timed trades. A user only asks to place a trade: the stake, the schedule and (later, in the
+ * workers) the result are the server's. No route here takes a result, a profit or a balance.
+ */
+const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opts) => {
+  const log = app.log.child({ feature: 'trades' });
+  const service = createTradesService({
+    db: app.db,
+    market: app.market,
+    settings: app.tradeSettings,
+    settlement: createSettlementScheduler(app.queues.settlement, log),
+    events: createTradeEvents(app.io),
+    log,
+    maxPriceAgeMs: opts.maxPriceAgeMs,
+  });
+  const tags = ['trades'];
+
+  app.post(
+    '/trades',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Place a trade. 201 for a new trade; 200 with the same trade for a retry with the same Idempotency-Key.',
+        headers: idempotencyHeaders,
+        body: placeTradeSchema,
+        response: {
+          200: placeTradeResponseSchema,
+          201: placeTradeResponseSchema,
+          ...errorResponses(400, 401, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, answer } = await service.place(
+        caller(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    '/trades',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: tradeListQuerySchema,
+        response: { 200: tradeListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/trades/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParams,
+        response: { 200: tradeResponseSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ trade: await service.get(caller(request), request.params.id) }),
+  );
+
+  app.get(
+    '/trade-log',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'mine=true: the caller’s own trades (5 per page). Without mine: every trade (admins only, 10 per page).',
+        querystring: tradeLogQuerySchema,
+        response: { 200: tradeLogSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.tradeLog(caller(request), request.query),
+  );
+
+  app.get(
+    '/trade-log/my',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: tradeLogQuerySchema,
+        response: { 200: tradeLogSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.tradeLog(caller(request), { ...request.query, mine: true }),
+  );
+
+  app.get(
+    '/trade-log/user/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'One user’s trades: a user may read only their own; admins any.',
+        params: idParams,
+        querystring: tradeLogQuerySchema,
+        response: { 200: tradeLogSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.tradeLog(caller(request), request.query, request.params.id),
+  );
+
+  app.post(
+    '/admin/trades/:id/cancel',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Cancel a RUNNING trade with a reason the user sees; the stake is refunded.',
+        params: idParams,
+        body: cancelTradeSchema,
+        response: { 200: cancelTradeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.cancel(request.params.id, request.body.reason, requestMeta(request)),
+  );
+};
+
+export default tradesRoutes;

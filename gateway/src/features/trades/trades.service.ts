@@ -1,0 +1,278 @@
+import {
+  cancelTrade,
+  type Db,
+  getBalances,
+  type PlacedTrade,
+  type PlaceTradeInput,
+  placeTrade,
+  type TradeRow,
+} from '@app/db';
+import {
+  type CancelTradeResponse,
+  isAdminRole,
+  MSG,
+  type PlaceTradeBody,
+  type PlaceTradeResponse,
+  type Role,
+  rupeesToPaise,
+  type Tick,
+  TRADE_LOG_ADMIN_LIMIT,
+  TRADE_LOG_MINE_LIMIT,
+  type Trade,
+  type TradeList,
+  type TradeListQuery,
+  type TradeLog,
+  type TradeLogQuery,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { RequestMeta } from '../../lib/request.ts';
+import { audit, auditContext } from '../audit/audit.ts';
+import type { MarketService } from '../market/market.service.ts';
+import type { TradeSettingsCache } from '../trade-settings/trade-settings.plugin.ts';
+import { isUuid } from '../users/users.repository.ts';
+import { moneyErrorToHttp } from './trades.errors.ts';
+import type { TradeEvents } from './trades.events.ts';
+import { toBalances, toTrade } from './trades.mapper.ts';
+import { findTrade, findTradeByKey, listTradeLog, listUserTrades } from './trades.repository.ts';
+import type { SettlementScheduler } from './trades.settlement.ts';
+
+export type TradesServiceDeps = {
+  db: Db;
+  market: Pick<MarketService, 'findCoin' | 'latestTick'>;
+  settings: Pick<TradeSettingsCache, 'find'>;
+  settlement: SettlementScheduler;
+  events: TradeEvents;
+  log: FastifyBaseLogger;
+  /** TRADE_MAX_PRICE_AGE_MS */
+  maxPriceAgeMs: number;
+  now?: () => number;
+};
+
+export type Caller = { id: string; role: Role };
+
+/** The placing user with both balances (paise) as authentication read them for this request. */
+export type Trader = { id: string; balance: bigint; practiceBalance: bigint };
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` is that whole UTC day; a timestamp is that instant. */
+function rangeStart(text: string | undefined): Date | undefined {
+  return text === undefined ? undefined : new Date(Date.parse(text));
+}
+function rangeEnd(text: string | undefined): Date | undefined {
+  if (text === undefined) return undefined;
+  const at = Date.parse(text);
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? at + DAY_MS : at);
+}
+
+async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw moneyErrorToHttp(error) ?? error;
+  }
+}
+
+/**
+ * Timed trades: placement (the stake is debited and the trade written by @app/db in one
+ * transaction, then the delayed settle job is added), reads, and the admin cancellation.
+ * Nothing here decides a result or sets a balance: settlement is the workers' job.
+ */
+export function createTradesService(deps: TradesServiceDeps) {
+  const { db, market, settings, settlement, events, log, maxPriceAgeMs } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Why a new trade cannot open now, or null when it can. */
+  function refusal(
+    body: PlaceTradeBody,
+    coinOk: boolean,
+    settingOk: boolean,
+    tick: Tick | null,
+    at: number,
+  ): AppError | null {
+    if (!coinOk) return badRequest(MSG.coinNotTradable);
+    if (!settingOk) return badRequest(MSG.tradeSettingUnknown);
+    if (!tick || at - tick.receivedAt > maxPriceAgeMs) return conflict(MSG.priceStale);
+    if (body.account === 'real' && tick.source === 'simulated') return conflict(MSG.simulatedRealRefused);
+    return null;
+  }
+
+  /**
+   * A retry whose first attempt went through is answered with that trade even when the market
+   * would refuse a new one now: the placement is handed the trade's own terms, and @app/db
+   * finds it by the key and checks the request is the same one.
+   */
+  function replayOf(earlier: TradeRow, userId: string, body: PlaceTradeBody, key: string): PlaceTradeInput {
+    if (earlier.symbol !== body.symbol) throw conflict(MSG.idempotencyKeyReused);
+    return {
+      userId,
+      account: body.account,
+      symbol: body.symbol,
+      direction: body.direction,
+      amountPaise: rupeesToPaise(body.amount),
+      setting: {
+        id: body.settingId,
+        time: earlier.durationSeconds,
+        unit: 'Seconds',
+        payoutPercent: earlier.payoutPercent,
+      },
+      entryTick: {
+        symbol: earlier.symbol,
+        priceE8: earlier.entryPriceE8,
+        aggTradeId: earlier.entryAggTradeId,
+        exchangeTs: earlier.entryExchangeTs,
+        source: earlier.entrySource,
+      },
+      now: earlier.createdAt,
+      maxTickAgeMs: maxPriceAgeMs,
+      idempotencyKey: key,
+    };
+  }
+
+  return {
+    /**
+     * Place a trade for the caller. `created` is false for a retry with the same key: the
+     * same trade, nothing moved again.
+     */
+    async place(
+      trader: Trader,
+      body: PlaceTradeBody,
+      key: string,
+    ): Promise<{ created: boolean; answer: PlaceTradeResponse }> {
+      const userId = trader.id;
+      const [coin, setting, tick] = await Promise.all([
+        market.findCoin(body.symbol),
+        settings.find(body.settingId),
+        market.latestTick(body.symbol),
+      ]);
+      const at = now();
+      const refused = refusal(body, coin?.symbol === body.symbol, setting !== undefined, tick, at);
+
+      let input: PlaceTradeInput;
+      if (refused || !setting || !tick) {
+        const earlier = await findTradeByKey(db, userId, key);
+        if (!earlier) throw refused ?? conflict(MSG.priceStale);
+        input = replayOf(earlier, userId, body, key);
+      } else {
+        input = {
+          userId,
+          account: body.account,
+          symbol: body.symbol,
+          direction: body.direction,
+          amountPaise: rupeesToPaise(body.amount),
+          setting: {
+            id: setting.id,
+            time: setting.time,
+            unit: setting.unit,
+            payoutPercent: setting.payoutPercent,
+          },
+          entryTick: {
+            symbol: tick.symbol,
+            priceE8: BigInt(tick.priceE8),
+            aggTradeId: tick.aggTradeId,
+            exchangeTs: new Date(tick.exchangeTs),
+            source: tick.source,
+          },
+          now: new Date(at),
+          // @app/db measures this bound from the exchange time of the trade behind the price.
+          maxTickAgeMs: maxPriceAgeMs,
+          idempotencyKey: key,
+        };
+      }
+
+      const placed: PlacedTrade = await withMoneyErrors(() => placeTrade(db, input));
+      // A retry adds the job again: a no-op while it exists, and the schedule a crash right
+      // after the first commit would have lost.
+      if (placed.trade.status === 'running') await settlement.schedule(placed.trade);
+      // The traded balance right after the stake; the other one as this request found it
+      // (saves a query per trade: each one is a round trip on the hottest path).
+      const balances =
+        placed.trade.account === 'real'
+          ? { real: placed.balanceAfter, practice: trader.practiceBalance }
+          : { real: trader.balance, practice: placed.balanceAfter };
+      const trade = toTrade(placed.trade);
+      const answer = { trade, balances: toBalances(balances), serverTime: now() };
+      if (placed.created) {
+        events.balance(userId, answer.balances, 'trade_stake');
+        events.placed(userId, trade);
+        log.info({ tradeId: trade.id, userId, account: trade.account }, 'trade placed');
+      }
+      return { created: placed.created, answer };
+    },
+
+    async list(userId: string, query: TradeListQuery): Promise<TradeList> {
+      const { rows, total } = await listUserTrades(db, {
+        userId,
+        status: query.status,
+        account: query.account,
+        sort: query.sort,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return { items: rows.map(toTrade), total, page: query.page, limit: query.limit };
+    },
+
+    /** One trade with its receipt: the owner's, or any for an admin. */
+    async get(caller: Caller, id: string): Promise<Trade> {
+      const row = await findTrade(db, id);
+      if (!row || (row.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
+      return toTrade(row);
+    },
+
+    /**
+     * The trade log: with `mine` (or `userId` of the caller) the caller's own trades, 5 per
+     * page; without, everybody's for admins (10 per page) and 403 for anyone else.
+     */
+    async tradeLog(caller: Caller, query: TradeLogQuery, ofUser?: string): Promise<TradeLog> {
+      const userId = ofUser ?? (query.mine ? caller.id : undefined);
+      if (userId !== caller.id && !isAdminRole(caller.role)) throw forbidden();
+      if (userId !== undefined && !isUuid(userId)) throw notFound();
+      const limit = query.limit ?? (userId === caller.id ? TRADE_LOG_MINE_LIMIT : TRADE_LOG_ADMIN_LIMIT);
+      const { rows, total } = await listTradeLog(db, {
+        userId,
+        filter: query.filter,
+        q: query.q || undefined,
+        from: rangeStart(query.from),
+        to: rangeEnd(query.to),
+        account: query.account,
+        sort: query.sort,
+        limit,
+        offset: (query.page - 1) * limit,
+      });
+      return {
+        items: rows.map((r) => ({ ...toTrade(r), userId: r.userId, username: r.username })),
+        total,
+        page: query.page,
+        limit,
+      };
+    },
+
+    /** Admin: cancel a RUNNING trade with a reason the user sees; the stake is refunded. */
+    async cancel(id: string, reason: string, meta: RequestMeta): Promise<CancelTradeResponse> {
+      const cancelled = await withMoneyErrors(() =>
+        db.transaction(async (tx) => {
+          const { trade, balanceAfter } = await cancelTrade(tx, id, { adminId: meta.actor.id, reason });
+          await audit(tx, {
+            ...auditContext(meta),
+            action: 'trade.cancel',
+            targetType: 'trade',
+            targetId: trade.id,
+            before: { status: 'running', userId: trade.userId, account: trade.account, amount: trade.amount },
+            after: { status: trade.status, refund: trade.payout, balanceAfter },
+            reason: trade.cancelReason,
+          });
+          return trade;
+        }),
+      );
+      await settlement.unschedule(cancelled.id);
+      const trade = toTrade(cancelled);
+      const balances = toBalances(await getBalances(db, cancelled.userId));
+      events.settled(cancelled.userId, trade, balances);
+      events.balance(cancelled.userId, balances, 'trade_cancelled');
+      return { trade, balances };
+    },
+  };
+}
+
+export type TradesService = ReturnType<typeof createTradesService>;

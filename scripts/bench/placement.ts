@@ -1,0 +1,391 @@
+/**
+ * Placement benchmark (`pnpm bench placement`): how many trades per second the gateway places
+ * through HTTP, and how fast, next to what Postgres itself does on this machine.
+ *
+ * In one run, on a fresh database and a Redis prefix of its own:
+ *   1. pgbench: `pgbench -i` and `pgbench -b tpcb-like -c 8 -j 2 -T 15` on a scratch database;
+ *      its TPS is the yardstick (both are "a few writes in one transaction").
+ *   2. saturation: BENCH_PLACE_USERS users, each placing trade after trade (closed loop) through
+ *      `POST /api/trades` on a real gateway process for BENCH_PLACE_SECONDS: trades/s, p50/p99.
+ *   3. half load: arrivals at half the trades/s of (2), evenly spaced (open loop), for the same
+ *      time: p50/p99, latency counted from the moment each request was due.
+ * A fresh tick is kept in Redis throughout. Settlement jobs pile up under the run's own
+ * prefix (no worker consumes them) and are deleted with it afterwards. Targets: trades/s >=
+ * 50 % of pgbench's TPS; p99 <= 25 ms at half load. A measurement, never a test.
+ *
+ * Settings (environment): BENCH_PLACE_USERS (64), BENCH_PLACE_SECONDS (15),
+ * BENCH_PLACE_WARMUP_SECONDS (3), BENCH_PGBENCH (pgbench on the PATH), BENCH_PGBENCH_SECONDS (15),
+ * BENCH_PGBENCH_SCALE (1), BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_GATEWAY_NODE_ARGS (extra
+ * node arguments for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkLedgerInvariants, createDb, type Db, post, seed, tradeSettings, users } from '@app/db';
+import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
+import { marketKeys, type Tick } from '@app/shared';
+import { Redis } from 'ioredis';
+import { deleteRedisPrefix, freePort } from '../lib/services.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+const USERS = Number(process.env.BENCH_PLACE_USERS ?? 64);
+const SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 15);
+const WARMUP = Number(process.env.BENCH_PLACE_WARMUP_SECONDS ?? 3);
+const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
+const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const SYMBOL = 'BTC';
+/** Each user's real balance: enough that no stake is ever refused. */
+const FUNDS_PAISE = 10_000_000_000n;
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Run = { name: string; seconds: number; ok: number; failed: number; latencies: Float64Array };
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '-');
+
+// ---- pgbench -------------------------------------------------------------------------------
+
+/** pgbench's TPS on a scratch database of the same server, with the brief's settings. */
+async function runPgbench(): Promise<number> {
+  const name = `bench_pgbench_${randomBytes(3).toString('hex')}`;
+  const admin = createDb(ADMIN_URL, { max: 1, applicationName: 'bench' });
+  await admin.sql.unsafe(`create database "${name}"`);
+  const u = new URL(ADMIN_URL);
+  const env = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || '5432',
+    PGUSER: decodeURIComponent(u.username || 'postgres'),
+    PGPASSWORD: decodeURIComponent(u.password),
+    PGDATABASE: name,
+  };
+  try {
+    const init = spawnSync(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE)], { env, encoding: 'utf8' });
+    if (init.error) throw new Error(`${PGBENCH} could not start (${init.error.message}); set BENCH_PGBENCH`);
+    if (init.status !== 0) throw new Error(`pgbench -i failed:\n${init.stderr}`);
+    const args = ['-b', 'tpcb-like', '-c', '8', '-j', '2', '-T', String(PGBENCH_SECONDS)];
+    log(`pgbench ${args.join(' ')} (scale ${PGBENCH_SCALE}) on ${name}`);
+    const run = spawnSync(PGBENCH, args, { env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`pgbench failed:\n${run.stderr}`);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+    if (!tps) throw new Error(`no TPS in pgbench's output:\n${run.stdout}`);
+    return Number(tps);
+  } finally {
+    await admin.sql.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.close();
+  }
+}
+
+// ---- the gateway and its data --------------------------------------------------------------
+
+type Trader = { id: string; token: string };
+
+/** A token as the gateway signs it (HS256 over { sub, role, tv }). */
+function signToken(secret: string, sub: string, tv: number): string {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role: 'user', tv, iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+async function createTraders(db: Db, secret: string): Promise<Trader[]> {
+  const tag = randomBytes(3).toString('hex');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: USERS }, (_, i) => ({
+        firstName: 'Bench',
+        lastName: 'Trader',
+        username: `bench_${tag}_${i}`,
+        email: `bench_${tag}_${i}@example.com`,
+        // Nobody logs in with it: the bench signs tokens itself.
+        passwordHash: 'bench',
+      })),
+    )
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  for (const row of rows) {
+    await db.transaction((tx) =>
+      post(tx, {
+        type: 'admin_adjustment',
+        userId: row.id,
+        account: 'real',
+        amount: FUNDS_PAISE,
+        counterparty: 'adjustments',
+        remarks: 'bench funds',
+      }),
+    );
+  }
+  return rows.map((r) => ({ id: r.id, token: signToken(secret, r.id, r.tokenVersion) }));
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`gateway not healthy within ${timeoutMs} ms`);
+}
+
+/** Keep the latest BTC tick fresh, as the ingestion worker would. */
+function keepTickFresh(redis: Redis): () => void {
+  let aggTradeId = 1;
+  const write = () => {
+    const now = Date.now();
+    const price = 65_000 + Math.round(Math.sin(aggTradeId / 20) * 5000) / 100;
+    const tick: Tick = {
+      symbol: SYMBOL,
+      price,
+      priceE8: String(Math.round(price * 1e8)),
+      aggTradeId: aggTradeId++,
+      exchangeTs: now - 2,
+      receivedAt: now,
+      source: 'binance',
+    };
+    redis.set(marketKeys.price(SYMBOL), JSON.stringify(tick)).catch(() => {});
+  };
+  write();
+  const timer = setInterval(write, 200);
+  return () => clearInterval(timer);
+}
+
+// ---- load ----------------------------------------------------------------------------------
+
+type Placer = () => Promise<number>;
+
+/** One placement over a kept-alive connection; resolves with the status code. */
+function placer(url: string, traders: Trader[], settingId: number, agent: http.Agent): (i: number) => Placer {
+  const { hostname, port } = new URL(url);
+  return (i) => {
+    const trader = traders[i % traders.length];
+    if (!trader) throw new Error('no trader');
+    return () =>
+      new Promise<number>((resolve, reject) => {
+        const body = JSON.stringify({
+          amount: 10,
+          settingId,
+          symbol: SYMBOL,
+          direction: i % 2 ? 'up' : 'down',
+          account: 'real',
+        });
+        const req = http.request(
+          {
+            host: hostname,
+            port,
+            path: '/api/trades',
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: `Bearer ${trader.token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'idempotency-key': randomBytes(12).toString('hex'),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+  };
+}
+
+/** Every user places trade after trade for `seconds` (after a warm-up that is not counted). */
+async function closedLoop(make: (i: number) => Placer, seconds: number, warmup: number): Promise<Run> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const start = performance.now();
+  const measureFrom = start + warmup * 1000;
+  const end = measureFrom + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: USERS }, async (_, i) => {
+      const place = make(i);
+      while (performance.now() < end) {
+        const sent = performance.now();
+        const status = await place().catch(() => 0);
+        const done = performance.now();
+        if (sent < measureFrom || done > end) continue;
+        if (status === 201) {
+          ok++;
+          latencies.push(done - sent);
+        } else failed++;
+      }
+    }),
+  );
+  return { name: `saturation, ${USERS} users`, seconds, ok, failed, latencies: sorted(latencies) };
+}
+
+/** Requests at `rate`/s, evenly spaced; latency from when each was due (no coordinated omission). */
+async function openLoop(
+  make: (i: number) => Placer,
+  rate: number,
+  seconds: number,
+  warmup: number,
+): Promise<Run> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const total = Math.round(rate * (seconds + warmup));
+  const warmupCount = Math.round(rate * warmup);
+  const periodMs = 1000 / rate;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  let sent = 0;
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && start + sent * periodMs <= now) {
+      const due = start + sent * periodMs;
+      const counted = sent >= warmupCount;
+      const place = make(sent);
+      sent++;
+      pending.push(
+        place()
+          .catch(() => 0)
+          .then((status) => {
+            if (!counted) return;
+            if (status === 201) {
+              ok++;
+              latencies.push(performance.now() - due);
+            } else failed++;
+          }),
+      );
+    }
+    await sleep(Math.max(0, Math.min(5, start + sent * periodMs - performance.now())));
+  }
+  await Promise.all(pending);
+  return { name: `half load, ${rate.toFixed(0)}/s`, seconds, ok, failed, latencies: sorted(latencies) };
+}
+
+const sorted = (values: number[]) => Float64Array.from(values).sort();
+
+function describeRun(r: Run): string {
+  return (
+    `${r.name}: ${r.ok} trades in ${r.seconds} s = ${(r.ok / r.seconds).toFixed(1)} trades/s, ` +
+    `p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}, ` +
+    `max ${ms(r.latencies.at(-1) ?? Number.NaN)}, failed ${r.failed}`
+  );
+}
+
+// ---- the run -------------------------------------------------------------------------------
+
+export async function runPlacementBench() {
+  const [load1] = loadavg();
+  log(
+    `placement: ${USERS} users, ${SECONDS} s measured (+${WARMUP} s warm-up) per run, ` +
+      `load average ${load1?.toFixed(2)} on ${availableParallelism()} cores`,
+  );
+
+  const pgbenchTps = await runPgbench();
+  log(`pgbench tpcb-like: ${pgbenchTps.toFixed(1)} TPS`);
+
+  const database = await createTestDatabase(ADMIN_URL);
+  const prefix = `bench:place:${randomBytes(4).toString('hex')}:`;
+  const secret = randomBytes(32).toString('hex');
+  const { db, close } = createDb(database.url);
+  const redis = new Redis(REDIS_URL, { keyPrefix: prefix });
+  let gateway: ChildProcess | undefined;
+  let stopTicks = () => {};
+  const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
+  try {
+    await seed(db, {});
+    const [setting] = await db.select().from(tradeSettings).orderBy(tradeSettings.time).limit(1);
+    if (!setting) throw new Error('the seed made no trade setting');
+    const traders = await createTraders(db, secret);
+    stopTicks = keepTickFresh(redis);
+
+    const port = await freePort();
+    gateway = spawn(
+      process.execPath,
+      [...GATEWAY_NODE_ARGS, '--import', TSX, `${ROOT}gateway/src/server.ts`],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          REDIS_URL,
+          REDIS_PREFIX: prefix,
+          JWT_SECRET: secret,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
+          LOG_LEVEL: 'error',
+          WEB_DIST: '',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, 30_000);
+    const make = placer(url, traders, setting.id, agent);
+
+    log(`saturation: ${USERS} users placing trades back to back`);
+    const full = await closedLoop(make, SECONDS, WARMUP);
+    log(describeRun(full));
+    const rate = full.ok / full.seconds;
+
+    log(`half load: ${(rate / 2).toFixed(1)} trades/s evenly spaced`);
+    const half = await openLoop(make, rate / 2, SECONDS, WARMUP);
+    log(describeRun(half));
+
+    const violations = await checkLedgerInvariants(db);
+    const ratio = rate / pgbenchTps;
+    const halfP99 = percentile(half.latencies, 99);
+    console.log(`\nplacement  ${describeRun(full)}`);
+    console.log(`placement  ${describeRun(half)}`);
+    console.log(
+      `pgbench    tpcb-like -c 8 -j 2 -T ${PGBENCH_SECONDS} (scale ${PGBENCH_SCALE}): ${pgbenchTps.toFixed(1)} TPS`,
+    );
+    console.log(`ratio placement trades/s / pgbench TPS: ${(ratio * 100).toFixed(1)} %`);
+    console.log(`target (>= 50 % of pgbench TPS): ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+    console.log(
+      `target (p99 <= 25 ms at half load): ${halfP99 <= 25 ? 'met' : 'NOT met'} (p99 ${ms(halfP99)})`,
+    );
+    console.log(
+      `ledger invariants after the run: ${violations.length === 0 ? 'sound' : `${violations.length} violations`}`,
+    );
+  } finally {
+    stopTicks();
+    agent.destroy();
+    if (gateway) await stopChild(gateway);
+    redis.disconnect();
+    await close();
+    await database.drop();
+    const deleted = await deleteRedisPrefix(REDIS_URL, prefix).catch(() => 0);
+    log(`removed ${deleted} Redis keys of the run (settlement jobs, ticks)`);
+  }
+}

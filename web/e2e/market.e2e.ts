@@ -177,7 +177,9 @@ describe('live market in the browser', () => {
       await page.goto(`${platform.url}/market?id=eth`);
       await page.getByRole('heading', { name: 'Ethereum' }).waitFor();
       await page.getByText('ETH/USD').waitFor();
-      expect(await page.locator('button[aria-pressed="true"]').textContent()).toBe('1D');
+      // The timeframe tabs (the Quick Trade card beside them has pressed buttons of its own).
+      const timeframe = page.getByRole('group', { name: 'Timeframe' });
+      expect(await timeframe.locator('button[aria-pressed="true"]').textContent()).toBe('1D');
       await page.locator('[data-testid="price-chart"] canvas').first().waitFor();
       await page.locator('[data-testid="live-price"]', { hasText: /^\$\d+\.\d{2}K$/ }).waitFor();
       await page.locator('[data-testid="change-since-first"]', { hasText: /^[+-]\d+\.\d{2}%$/ }).waitFor();

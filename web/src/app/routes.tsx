@@ -7,11 +7,12 @@ import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { AboutPage, AnnouncementsPage, PrivacyPage, SupportPage, TermsPage } from '../features/info/index.ts';
 import { LoginHistoryPage } from '../features/login-history/index.ts';
-import { MarketPage, TopMarkets, TradePage } from '../features/market/index.ts';
+import { MarketPage, type QuickTradeRenderer, TopMarkets, TradePage } from '../features/market/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { OrdersPage } from '../features/orders/index.ts';
 import { ReferralKeysPage } from '../features/referral-keys/index.ts';
 import { CreateAccountPage, OverviewPage, SiteSettingsPage } from '../features/superadmin/index.ts';
+import { QuickTradeCard } from '../features/trade/index.ts';
 import { isAdminUser, isSuperadmin } from '../lib/session/index.ts';
 import { AdminLayout } from './admin/AdminLayout.tsx';
 import { PendingPage } from './admin/PendingPage.tsx';
@@ -24,6 +25,9 @@ const adminPending = (path: string, titleKey: string): RouteObject => ({
   element: <PendingPage titleKey={titleKey} />,
 });
 
+/** The market pages draw the trade feature's card with their live price (features do not import each other). */
+const quickTrade: QuickTradeRenderer = (symbol, price) => <QuickTradeCard symbol={symbol} price={price} />;
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -35,15 +39,16 @@ export const routes: RouteObject[] = [
           { path: 'home', element: <HomePage market={<TopMarkets />} /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
-          { path: 'market', element: <MarketPage /> },
+          { path: 'market', element: <MarketPage quickTrade={quickTrade} /> },
           { path: 'trade', element: <Navigate to={`/trade/${DEFAULT_PAIR}`} replace /> },
-          { path: 'trade/:pair', element: <TradePage /> },
+          { path: 'trade/:pair', element: <TradePage quickTrade={quickTrade} /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'announcements', element: <AnnouncementsPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'support', element: <SupportPage /> },
-          { path: 'orders', element: <OrdersPage /> },
+          // One route for the list and a receipt over it, so opening a receipt keeps the list.
+          { path: 'orders/:id?', element: <OrdersPage /> },
           {
             element: <RequireAuth />,
             children: [

@@ -19,6 +19,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, QueryValue>;
+  /** Extra request headers (e.g. the Idempotency-Key of a trade). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -58,7 +60,7 @@ function messageOf(body: unknown): string | null {
  * an answer (pass a signal to cancel).
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   // No content-type without a body: the API refuses an empty JSON body.

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import { useStore } from 'zustand';
+import { connectBalances } from './balance-sync.ts';
 import { DEBUG_HOOKS, exposeDebug } from './debug.ts';
 import { type ConnectionStoreState, createConnectionStore } from './realtime/connection-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
@@ -35,6 +36,7 @@ export function startRealtime(): void {
   useSession.subscribe((state, prev) => {
     if (state.token !== prev.token) realtime.setToken(state.token);
   });
+  connectBalances(realtime, connectionStore);
   if (DEBUG_HOOKS) {
     exposeDebug('realtime', {
       drop: (holdMs?: number) => realtime.dropTransport(holdMs),

@@ -23,4 +23,9 @@ export const storage = {
   },
 };
 
-export const STORAGE_KEYS = { token: 'token', lang: 'lang', site: 'siteSettings' } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  lang: 'lang',
+  site: 'siteSettings',
+  accountMode: 'accountMode',
+} as const;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { AccountModeSwitch, PracticeBadge } from '../../components/AccountModeSwitch.tsx';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
 import { useIsMobile } from '../../lib/media.ts';
@@ -43,7 +44,7 @@ export function Header() {
 
   return (
     <header className="site-header">
-      <div className="header-inner">
+      <div className={`header-inner ${user ? 'has-account-mode' : ''}`}>
         <Brand />
         {!mobile && (
           <nav className="main-nav" aria-label={t('nav.main')}>
@@ -55,6 +56,8 @@ export function Header() {
         <CoinSearch />
         <div className="header-actions">
           <ConnectionIndicator />
+          {!mobile && <PracticeBadge />}
+          <AccountModeSwitch compact={mobile} />
           <LanguageButton />
           {mobile ? (
             <button

@@ -1,7 +1,10 @@
+import { formatINR } from '@app/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AccountModeSwitch } from '../../components/AccountModeSwitch.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
+import { useAccountMode, useSelectedBalance } from '../../lib/account-mode.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { useDialogs } from '../stores/dialogs.ts';
 import { useSheet } from '../stores/sheet.ts';
@@ -38,6 +41,8 @@ function UserSheet() {
   const logout = useSession((s) => s.logout);
   const close = useSheet((s) => s.close);
   const openAuth = useAuthModal((s) => s.open);
+  const mode = useAccountMode((s) => s.mode);
+  const balance = useSelectedBalance();
 
   if (!user) {
     return (
@@ -72,6 +77,11 @@ function UserSheet() {
   return (
     <SheetFrame label={t('sheets.user')}>
       <h2 className="sheet-title">{user.username}</h2>
+      <p className="muted sheet-balance">
+        {mode === 'practice' ? t('accountMode.practiceBalance') : t('nav.balance')}:{' '}
+        <strong>{balance === null ? '—' : `₹${formatINR(balance)}`}</strong>
+      </p>
+      <AccountModeSwitch />
       <div className="sheet-list">
         <Link to="/assets">{t('sheets.walletAccount')}</Link>
         <Link to="/assets/records">{t('sheets.transactionHistory')}</Link>

@@ -2,6 +2,7 @@ import { formatINR } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAccountMode, useSelectedBalance } from '../../lib/account-mode.ts';
 import { useSession } from '../../lib/session/index.ts';
 
 /** The signed-in pill: balance, reputation, Dashboard and Logout. */
@@ -11,6 +12,8 @@ export function UserMenu() {
   const location = useLocation();
   const user = useSession((s) => s.user);
   const logout = useSession((s) => s.logout);
+  const mode = useAccountMode((s) => s.mode);
+  const balance = useSelectedBalance();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -46,13 +49,16 @@ export function UserMenu() {
           {(user.firstName || user.username).slice(0, 1).toUpperCase()}
         </span>
         <span className="user-pill-name">{user.username}</span>
+        <span className={`user-pill-balance mode-${mode}`} data-testid="header-balance" data-mode={mode}>
+          {balance === null ? '—' : `₹${formatINR(balance)}`}
+        </span>
       </button>
       {open && (
         <div className="user-menu-panel" id="user-menu-panel">
           <dl className="user-menu-stats">
             <div>
-              <dt>{t('nav.balance')}</dt>
-              <dd>₹{formatINR(user.balance)} INR</dd>
+              <dt>{mode === 'practice' ? t('accountMode.practiceBalance') : t('nav.balance')}</dt>
+              <dd>{balance === null ? '—' : `₹${formatINR(balance)} INR`}</dd>
             </div>
             <div>
               <dt>{t('nav.reputation')}</dt>

@@ -1,3 +1,10 @@
+export { balancesOf, getBalances, loadBalances } from './balances.ts';
 export { getMe } from './get-me.ts';
 export { recordVisit, resetVisitMemory, useVisitReward } from './record-visit.ts';
-export { isAdminUser, isSuperadmin, type SessionStatus, useSession } from './session-store.ts';
+export {
+  isAdminUser,
+  isSuperadmin,
+  type SessionStatus,
+  type SessionUser,
+  useSession,
+} from './session-store.ts';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@app/shared';
+import type { Balances, PublicUser } from '@app/shared';
 import { create } from 'zustand';
 import { ApiError } from '../api.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
@@ -6,14 +6,22 @@ import { getMe } from './get-me.ts';
 
 export type SessionStatus = 'loading' | 'ready';
 
+/**
+ * The signed-in user. `practiceBalance` joins the public user with the trades release; until
+ * an answer carries it, the practice balance comes from GET /api/user/me/balances.
+ */
+export type SessionUser = PublicUser & { practiceBalance?: number };
+
 interface SessionState {
   token: string | null;
-  user: PublicUser | null;
+  user: SessionUser | null;
   /** 'loading' while a stored token is being checked on start. */
   status: SessionStatus;
   bootstrap: () => Promise<void>;
-  signIn: (token: string, user: PublicUser) => void;
-  setUser: (user: PublicUser) => void;
+  signIn: (token: string, user: SessionUser) => void;
+  setUser: (user: SessionUser) => void;
+  /** Both balances as the server last reported them (a `balance` event, a placed trade). */
+  applyBalances: (balances: Balances) => void;
   setToken: (token: string) => void;
   /** Refetches the user; an expired or revoked token signs out. */
   refresh: () => Promise<void>;
@@ -51,7 +59,19 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ token, user, status: 'ready' });
   },
 
-  setUser: (user) => set({ user }),
+  setUser: (user) => {
+    // An answer without the practice balance keeps the one already known.
+    const known = get().user;
+    const practiceBalance =
+      user.practiceBalance ?? (known && known.id === user.id ? known.practiceBalance : undefined);
+    set({ user: practiceBalance === undefined ? user : { ...user, practiceBalance } });
+  },
+
+  applyBalances: ({ real, practice }) => {
+    const user = get().user;
+    if (!user || (user.balance === real && user.practiceBalance === practice)) return;
+    set({ user: { ...user, balance: real, practiceBalance: practice } });
+  },
 
   setToken: (token) => {
     storage.set(STORAGE_KEYS.token, token);
@@ -63,7 +83,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     const mine = generation;
     try {
       const user = await getMe();
-      if (mine === generation) set({ user });
+      if (mine === generation) get().setUser(user);
     } catch (error) {
       if (mine === generation && error instanceof ApiError && error.status === 401) get().logout();
     }
@@ -77,10 +97,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 /** Admin access: role admin or superadmin, or the isAdmin flag. */
-export function isAdminUser(user: PublicUser | null): boolean {
+export function isAdminUser(user: SessionUser | null): boolean {
   return !!user && (user.role === 'admin' || user.role === 'superadmin' || user.isAdmin);
 }
 
-export function isSuperadmin(user: PublicUser | null): boolean {
+export function isSuperadmin(user: SessionUser | null): boolean {
   return user?.role === 'superadmin';
 }

@@ -1,14 +1,16 @@
-import { formatINR, type PublicUser } from '@app/shared';
+import { formatINR } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { isAdminUser, useSession } from '../../../lib/session/index.ts';
+import { isAdminUser, type SessionUser, useSession } from '../../../lib/session/index.ts';
 import { usePageTitle } from '../../../lib/site.ts';
 import { BankDetailsModal } from './BankDetailsModal.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { EditProfileModal } from './EditProfileModal.tsx';
+import { PracticeBalance } from './PracticeBalance.tsx';
+import { RecentTrades } from './RecentTrades.tsx';
 
 type Open = 'none' | 'profile' | 'password' | 'bank';
 
@@ -27,7 +29,7 @@ export function AccountPage() {
   if (!user) return null;
   const name = user.firstName || user.username || t('account.trader');
   const close = () => setOpen('none');
-  const saved = (next: PublicUser) => setUser(next);
+  const saved = (next: SessionUser) => setUser(next);
 
   return (
     <section className="page account">
@@ -70,6 +72,7 @@ export function AccountPage() {
               <dd>{user.reputationPoints}</dd>
             </div>
           </dl>
+          <PracticeBalance />
         </article>
 
         <article className="card">
@@ -102,6 +105,8 @@ export function AccountPage() {
           <Notice tone="success" text={status} />
         </article>
       </div>
+
+      <RecentTrades />
 
       <EmptyState>
         <p>{t('account.activityLater')}</p>

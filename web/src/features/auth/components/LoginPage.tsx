@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Notice } from '../../../components/Notice.tsx';
 import { usePageTitle } from '../../../lib/site.ts';
 import { LoginForm } from './LoginForm.tsx';
 
@@ -12,18 +13,29 @@ export function originOf(state: unknown): string | null {
   return null;
 }
 
+/** A message the page that sent the visitor here asked to show (e.g. "Please log in to trade."). */
+export function noticeOf(state: unknown): string | null {
+  if (state && typeof state === 'object' && 'notice' in state) {
+    const notice = (state as { notice: unknown }).notice;
+    if (typeof notice === 'string' && notice.trim()) return notice;
+  }
+  return null;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   usePageTitle(t('auth.loginTitle'));
   const from = originOf(location.state);
+  const notice = noticeOf(location.state);
 
   return (
     <section className="auth-page">
       <div className="card auth-card">
         <h1>{t('auth.loginTitle')}</h1>
         <p className="muted">{t('auth.loginIntro')}</p>
+        <Notice tone="info" text={notice} />
         <LoginForm
           onSuccess={() => navigate(from ?? '/home', { replace: true })}
           switchTo={

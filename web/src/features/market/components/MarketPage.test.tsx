@@ -1,5 +1,5 @@
 import '../../../i18n/index.ts';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCount } from '../../../lib/debug.ts';
@@ -10,6 +10,7 @@ import { tick } from '../../../test/fixtures.ts';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { resetMarketStore } from '../stores/market-store.ts';
 import { MarketPage } from './MarketPage.tsx';
+import type { QuickTradeRenderer } from './QuickTradeSlot.tsx';
 
 const h = vi.hoisted(() => ({
   socket: null as import('../../../test/fake-socket.ts').FakeSocket | null,
@@ -23,11 +24,11 @@ vi.mock('../../../lib/socket.ts', async (importOriginal) =>
 );
 const server = () => serverOf(h);
 
-function renderMarket(path: string) {
+function renderMarket(path: string, quickTrade?: QuickTradeRenderer) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/market" element={<MarketPage />} />
+        <Route path="/market" element={<MarketPage quickTrade={quickTrade} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -111,5 +112,18 @@ describe('market page', () => {
     await screen.findByRole('heading', { name: 'Solana' });
     expect(container.querySelector('[data-slot="quick-trade"]')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Trade SOL/INR' }).getAttribute('href')).toBe('/trade/SOL-INR');
+  });
+
+  it('draws the Quick Trade card it is given, with the coin and its live INR price', async () => {
+    mockMarketApi();
+    renderMarket('/market?id=SOL', (symbol, price) => (
+      <section data-testid="card-stand-in" data-symbol={symbol}>
+        {price}
+      </section>
+    ));
+    const card = await screen.findByTestId('card-stand-in');
+    expect(card.getAttribute('data-symbol')).toBe('SOL');
+    // SOL at 150 USDT, 80 INR per USDT.
+    await waitFor(() => expect(within(card).getByTestId('trade-card-price').textContent).toBe('₹12,000.00'));
   });
 });

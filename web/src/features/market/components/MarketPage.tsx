@@ -23,7 +23,7 @@ import { ChartOverlay } from './charts/ChartOverlay.tsx';
 import { PriceLineChart } from './charts/lazy.tsx';
 import { InrEquivalent, LastUpdated, LivePrice } from './LiveValues.tsx';
 import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx';
-import { QuickTradeSlot } from './QuickTradeSlot.tsx';
+import { type QuickTradeRenderer, QuickTradeSlot } from './QuickTradeSlot.tsx';
 
 /** Counts up every marketRefreshMs: the page reloads its chart on each step. */
 function useRefreshTick(): number {
@@ -35,7 +35,7 @@ function useRefreshTick(): number {
   return n;
 }
 
-function MarketView({ symbol }: { symbol: string }) {
+function MarketView({ symbol, quickTrade }: { symbol: string; quickTrade?: QuickTradeRenderer }) {
   countRender('MarketPage');
   const { t } = useTranslation();
   useMarketData();
@@ -119,7 +119,7 @@ function MarketView({ symbol }: { symbol: string }) {
         <LastUpdated symbol={symbol} />
       </article>
       <aside className="market-side">
-        <QuickTradeSlot symbol={symbol} />
+        <QuickTradeSlot symbol={symbol} render={quickTrade} />
         <Link to={`/trade/${pairOf(symbol)}`} className="btn btn-primary btn-block">
           {t('market.tradePair', { pair: pairLabel(symbol) })}
         </Link>
@@ -129,12 +129,12 @@ function MarketView({ symbol }: { symbol: string }) {
 }
 
 /** /market?id=SYMBOL (upper-cased; BTC when missing). */
-export function MarketPage() {
+export function MarketPage({ quickTrade }: { quickTrade?: QuickTradeRenderer }) {
   const [params] = useSearchParams();
   const symbol = (params.get('id') ?? '').trim().toUpperCase() || DEFAULT_COIN;
   return (
     <section className="page market-page">
-      <MarketView symbol={symbol} />
+      <MarketView symbol={symbol} quickTrade={quickTrade} />
     </section>
   );
 }

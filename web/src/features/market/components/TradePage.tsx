@@ -19,13 +19,13 @@ import { MarketPicker } from './MarketPicker.tsx';
 import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { PriceHeader } from './PriceHeader.tsx';
-import { QuickTradeSlot } from './QuickTradeSlot.tsx';
+import { type QuickTradeRenderer, QuickTradeSlot } from './QuickTradeSlot.tsx';
 
 /**
  * The trading screen of one pair. Live numbers live in small child components and the
  * charts read the store directly, so a tick never renders this component.
  */
-function TradeView({ symbol }: { symbol: string }) {
+function TradeView({ symbol, quickTrade }: { symbol: string; quickTrade?: QuickTradeRenderer }) {
   countRender('TradePage');
   const { t } = useTranslation();
   usePageTitle(pairLabel(symbol));
@@ -91,7 +91,7 @@ function TradeView({ symbol }: { symbol: string }) {
             <h2 className="card-label">{t('trade.orderBook')}</h2>
             <OrderBook symbol={symbol} />
           </section>
-          <QuickTradeSlot symbol={symbol} />
+          <QuickTradeSlot symbol={symbol} render={quickTrade} />
         </div>
       </div>
     </section>
@@ -99,10 +99,10 @@ function TradeView({ symbol }: { symbol: string }) {
 }
 
 /** /trade/{SYMBOL}-INR; a malformed pair goes to the default pair, a lower-case one to its canonical form. */
-export function TradePage() {
+export function TradePage({ quickTrade }: { quickTrade?: QuickTradeRenderer }) {
   const { pair = '' } = useParams();
   const symbol = symbolOfPair(pair);
   if (!symbol) return <Navigate to={`/trade/${DEFAULT_PAIR}`} replace />;
   if (pair !== pairOf(symbol)) return <Navigate to={`/trade/${pairOf(symbol)}`} replace />;
-  return <TradeView symbol={symbol} />;
+  return <TradeView symbol={symbol} quickTrade={quickTrade} />;
 }

@@ -1,56 +1,186 @@
+import { formatINR, MSG, type Trade } from '@app/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PracticeBadge } from '../../../components/AccountModeSwitch.tsx';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { formatTimestamp, OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
+import { type AccountMode, useAccountMode } from '../../../lib/account-mode.ts';
+import {
+  formatCountdown,
+  knownClockOffset,
+  remainingMs,
+  secondsLeft,
+  useNow,
+} from '../../../lib/server-clock.ts';
 import { useSession } from '../../../lib/session/index.ts';
+import { realtime, useConnection } from '../../../lib/socket.ts';
+import { useOrderList } from '../api/use-order-list.ts';
+import { pageCount, withoutSettled, withPlaced, withSettled } from '../lib/order-lists.ts';
+import { OrderReceiptModal } from './OrderReceiptModal.tsx';
 
-type Order = Record<string, never>;
+export const ORDERS_PAGE_SIZE = 10;
 
-/** Running and closed orders; the trade list itself arrives with the trading release. */
-export function OrdersPage() {
+function GuestPanel() {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
-
-  if (!user) {
-    return (
-      <Page title={t('orders.title')}>
-        <div className="card welcome-panel">
-          <h2>{t('orders.guestTitle')}</h2>
-          <p className="muted">{t('orders.guestText')}</p>
-          <div className="row">
-            <Link to="/login" className="btn btn-ghost">
-              {t('orders.login')}
-            </Link>
-            <Link to="/register" className="btn btn-primary">
-              {t('orders.register')}
-            </Link>
-          </div>
-        </div>
-      </Page>
-    );
-  }
-
-  const base: Array<Column<Order>> = [
-    { key: 'sn', header: t('orders.sn'), cell: (_row, i) => i + 1 },
-    { key: 'crypto', header: t('orders.crypto'), cell: () => null },
-    { key: 'amount', header: t('orders.amount'), cell: () => null },
-    { key: 'direction', header: t('orders.direction'), cell: () => null },
-    { key: 'result', header: t('orders.result'), cell: () => null },
-    { key: 'status', header: t('orders.status'), cell: () => null },
-    { key: 'date', header: t('orders.date'), cell: () => null },
-  ];
-  const closed = [...base, { key: 'pl', header: t('orders.profitLoss'), cell: () => null }];
-
   return (
     <Page title={t('orders.title')}>
-      <section className="section">
-        <h2>{t('orders.running')}</h2>
-        <DataTable columns={base} rows={[]} rowKey={() => ''} empty={t('common.dataNotFound')} />
-      </section>
-      <section className="section">
-        <h2>{t('orders.closed')}</h2>
-        <DataTable columns={closed} rows={[]} rowKey={() => ''} empty={t('common.dataNotFound')} />
-      </section>
+      <div className="card welcome-panel">
+        <h2>{t('orders.guestTitle')}</h2>
+        <p className="muted">{t('orders.guestText')}</p>
+        <div className="row">
+          <Link to="/login" className="btn btn-ghost">
+            {t('orders.login')}
+          </Link>
+          <Link to="/register" className="btn btn-primary">
+            {t('orders.register')}
+          </Link>
+        </div>
+      </div>
     </Page>
   );
+}
+
+/** "Running · 0:12": the time left on the server's clock. */
+function RunningStatus({ trade }: { trade: Trade }) {
+  const { t } = useTranslation();
+  const now = useNow(1000);
+  const seconds = secondsLeft(remainingMs(trade.expiresAt, knownClockOffset(), now), trade.durationSeconds);
+  return (
+    <span data-testid="order-status">
+      {t('orders.statusRunning')}{' '}
+      <span className="muted" data-testid="order-remaining" data-seconds={seconds}>
+        {seconds > 0 ? formatCountdown(seconds) : t('orders.settling')}
+      </span>
+    </span>
+  );
+}
+
+function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [runningPage, setRunningPage] = useState(1);
+  const [closedPage, setClosedPage] = useState(1);
+  const reconnects = useConnection((s) => s.reconnects);
+  const running = useOrderList('running', mode, runningPage, ORDERS_PAGE_SIZE, reconnects);
+  const closed = useOrderList('completed', mode, closedPage, ORDERS_PAGE_SIZE, reconnects);
+  const updateRunning = running.update;
+  const updateClosed = closed.update;
+
+  useEffect(() => {
+    const offPlaced = realtime.on('trade:placed', ({ trade }) => {
+      updateRunning((list) => withPlaced(list, trade, mode));
+    });
+    const offSettled = realtime.on('trade:settled', ({ trade }) => {
+      updateRunning((list) => withoutSettled(list, trade));
+      updateClosed((list) => withSettled(list, trade, mode));
+    });
+    return () => {
+      offPlaced();
+      offSettled();
+    };
+  }, [mode, updateRunning, updateClosed]);
+
+  const sn = (page: number): Column<Trade> => ({
+    key: 'sn',
+    header: t('orders.sn'),
+    cell: (_row, i) => (page - 1) * ORDERS_PAGE_SIZE + i + 1,
+  });
+  const base: Array<Column<Trade>> = [
+    { key: 'crypto', header: t('orders.crypto'), cell: (row) => row.pair },
+    { key: 'amount', header: t('orders.amount'), cell: (row) => `₹${formatINR(row.amount)}` },
+    {
+      key: 'direction',
+      header: t('orders.direction'),
+      cell: (row) => (
+        <span className={row.direction === 'up' ? 'up' : 'down'}>{t(`tradeInfo.${row.direction}`)}</span>
+      ),
+    },
+  ];
+  const date: Column<Trade> = {
+    key: 'date',
+    header: t('orders.date'),
+    cell: (row) => formatTimestamp(row.createdAt).slice(0, 19),
+  };
+  const runningColumns: Array<Column<Trade>> = [
+    sn(runningPage),
+    ...base,
+    { key: 'result', header: t('orders.result'), cell: () => <span className="muted">—</span> },
+    { key: 'status', header: t('orders.status'), cell: (row) => <RunningStatus trade={row} /> },
+    date,
+  ];
+  const closedColumns: Array<Column<Trade>> = [
+    sn(closedPage),
+    ...base,
+    { key: 'result', header: t('orders.result'), cell: (row) => <OutcomeBadge trade={row} /> },
+    { key: 'status', header: t('orders.status'), cell: () => t('orders.statusCompleted') },
+    date,
+    {
+      key: 'pl',
+      header: t('orders.profitLoss'),
+      cell: (row) => <ProfitText trade={row} />,
+      className: 'num',
+    },
+    {
+      key: 'receipt',
+      header: t('orders.receipt'),
+      cell: (row) => (
+        <Link to={`/orders/${row.id}`} className="btn btn-ghost btn-sm" data-testid="receipt-link">
+          {t('orders.viewReceipt')}
+        </Link>
+      ),
+    },
+  ];
+
+  const failed = running.error || closed.error;
+  const known = receiptId
+    ? [...(closed.list?.items ?? []), ...(running.list?.items ?? [])].find((x) => x.id === receiptId)
+    : undefined;
+
+  return (
+    <Page title={t('orders.title')} actions={<PracticeBadge />}>
+      <p className="muted small">{mode === 'practice' ? t('orders.practiceNote') : t('orders.realNote')}</p>
+      {failed && <Notice text={MSG.ordersLoadFailed} />}
+      <section className="section" data-testid="running-orders">
+        <h2>{t('orders.running')}</h2>
+        <DataTable
+          columns={runningColumns}
+          rows={running.list?.items ?? []}
+          rowKey={(row) => row.id}
+          empty={t('common.dataNotFound')}
+          loading={running.loading && !running.list}
+          loadingText={t('common.loading')}
+        />
+        {running.list && <Pager page={runningPage} pages={pageCount(running.list)} onPage={setRunningPage} />}
+      </section>
+      <section className="section" data-testid="closed-orders">
+        <h2>{t('orders.closed')}</h2>
+        <DataTable
+          columns={closedColumns}
+          rows={closed.list?.items ?? []}
+          rowKey={(row) => row.id}
+          empty={t('common.dataNotFound')}
+          loading={closed.loading && !closed.list}
+          loadingText={t('common.loading')}
+        />
+        {closed.list && <Pager page={closedPage} pages={pageCount(closed.list)} onPage={setClosedPage} />}
+      </section>
+      {receiptId && (
+        <OrderReceiptModal id={receiptId} known={known} onClose={() => void navigate('/orders')} />
+      )}
+    </Page>
+  );
+}
+
+/** /orders and /orders/:id (the receipt of one order over the list). Guests see a welcome panel. */
+export function OrdersPage() {
+  const user = useSession((s) => s.user);
+  const mode = useAccountMode((s) => s.mode);
+  const { id } = useParams();
+  if (!user) return <GuestPanel />;
+  // A new account starts both tables on their first page.
+  return <Orders key={`${user.id}:${mode}`} mode={mode} receiptId={id} />;
 }

@@ -5,5 +5,6 @@ import { common } from './common.ts';
 import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
+import { trading } from './trading.ts';
 
-export const de: Shape<Translation> = { ...common, ...pages, ...market, ...admin, msg };
+export const de: Shape<Translation> = { ...common, ...pages, ...market, ...trading, ...admin, msg };

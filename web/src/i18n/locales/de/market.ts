@@ -63,6 +63,5 @@ export const market: Shape<typeof en> = {
     unknownPair: 'Das Paar {{pair}} wird hier nicht gehandelt.',
     toDefaultPair: 'Zu {{pair}}',
     quickTrade: 'Schnellhandel',
-    quickTradeSoon: 'Zeitgebundene Auf/Ab-Trades für dieses Paar starten mit der nächsten Version.',
   },
 };

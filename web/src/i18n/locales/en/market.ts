@@ -60,6 +60,5 @@ export const market = {
     unknownPair: 'The pair {{pair}} is not traded here.',
     toDefaultPair: 'Go to {{pair}}',
     quickTrade: 'Quick Trade',
-    quickTradeSoon: 'Timed Up/Down trades on this pair open with the next release.',
   },
 };

@@ -62,7 +62,5 @@ export const market: Shape<typeof en> = {
     unknownPair: "La paire {{pair}} n'est pas négociée ici.",
     toDefaultPair: 'Aller à {{pair}}',
     quickTrade: 'Trade rapide',
-    quickTradeSoon:
-      'Les trades Hausse/Baisse à durée fixe sur cette paire ouvrent avec la prochaine version.',
   },
 };

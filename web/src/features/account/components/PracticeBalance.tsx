@@ -1,0 +1,45 @@
+import { formatINR, PRACTICE_OPENING_BALANCE_RUPEES } from '@app/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/Notice.tsx';
+import { serverMessageOr } from '../../../lib/api.ts';
+import { loadBalances, useSession } from '../../../lib/session/index.ts';
+import { useResetPractice } from '../api/reset-practice.ts';
+
+/** The practice balance and its reset to the opening Rs 1,00,000. */
+export function PracticeBalance() {
+  const { t } = useTranslation();
+  const practice = useSession((s) => s.user?.practiceBalance ?? null);
+  const applyBalances = useSession((s) => s.applyBalances);
+  const { run, pending } = useResetPractice();
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const reset = async () => {
+    setStatus(null);
+    try {
+      const balances = await run();
+      if (balances) applyBalances(balances);
+      else await loadBalances();
+      setStatus({
+        tone: 'success',
+        text: t('account.practiceResetDone', { amount: formatINR(PRACTICE_OPENING_BALANCE_RUPEES) }),
+      });
+    } catch (error) {
+      setStatus({ tone: 'error', text: serverMessageOr(error, t('account.practiceResetFailed')) });
+    }
+  };
+
+  return (
+    <div className="practice-balance" data-testid="practice-balance-card">
+      <p className="muted small">{t('account.practiceBalance')}</p>
+      <p className="practice-balance-value">
+        <strong data-testid="practice-balance">{practice === null ? '—' : `₹${formatINR(practice)}`}</strong>{' '}
+        <span className="badge badge-practice">{t('accountMode.practice')}</span>
+      </p>
+      <button type="button" className="btn btn-ghost btn-sm" disabled={pending} onClick={() => void reset()}>
+        {pending ? t('account.practiceResetting') : t('account.practiceReset')}
+      </button>
+      {status && <Notice tone={status.tone} text={status.text} />}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { formatRupees, MSG, type TradeDirection } from '@app/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { PracticeBadge } from '../../../components/AccountModeSwitch.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Notice } from '../../../components/Notice.tsx';
+import { useMessage } from '../../../i18n/index.ts';
+import { useAccountMode, useSelectedBalance } from '../../../lib/account-mode.ts';
+import { useSession } from '../../../lib/session/index.ts';
+import { useConnection } from '../../../lib/socket.ts';
+import { useTradeSettings } from '../api/get-trade-settings.ts';
+import { breakEvenPercent, durationParts, profitFor } from '../lib/format.ts';
+import { canTrade, formMessage, parseAmount, type TradeInput } from '../lib/validation.ts';
+import { useTradeFlow } from '../stores/use-trade-flow.ts';
+import { TradeModal } from './TradeModal.tsx';
+
+interface QuickTradeCardProps {
+  symbol: string;
+  /** The live price, drawn by the market feature (it owns the price feed). */
+  price?: ReactNode;
+}
+
+/**
+ * Amount, duration, Trade Up / Trade Down. Before placing, the card shows the payout and the
+ * break-even win rate it implies; the server decides everything else.
+ */
+export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
+  const { t } = useTranslation();
+  const translate = useMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = useSession((s) => s.user !== null);
+  const mode = useAccountMode((s) => s.mode);
+  const setMode = useAccountMode((s) => s.setMode);
+  const balance = useSelectedBalance();
+  const simulated = useConnection((s) => s.feed?.simulated === true);
+  const settings = useTradeSettings();
+  const phase = useTradeFlow((s) => s.phase);
+  const place = useTradeFlow((s) => s.place);
+  const abandon = useTradeFlow((s) => s.abandon);
+
+  const [amountText, setAmountText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  // Signing out drops a trade on screen (the server still settles it; it shows under Orders).
+  useEffect(() => {
+    if (!signedIn) abandon();
+  }, [signedIn, abandon]);
+
+  const list = settings.data ?? [];
+  // The shortest duration is selected until another is chosen.
+  const setting = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
+  const inProgress = phase !== 'idle';
+  const input: TradeInput = { amountText, balance, setting, inProgress, signedIn };
+  const enabled = canTrade(input);
+  const message = signedIn && !settings.loading ? formMessage(input, touched) : null;
+  const amount = parseAmount(amountText);
+  const profit = profitFor(amount, setting);
+
+  const trade = (direction: TradeDirection) => {
+    if (!signedIn) {
+      void navigate('/login', {
+        state: { from: `${location.pathname}${location.search}`, notice: MSG.loginToTrade },
+      });
+      return;
+    }
+    if (!setting || amount === null || !enabled) {
+      setTouched(true);
+      return;
+    }
+    void place({ amount, settingId: setting.id, symbol, direction, account: mode });
+  };
+
+  return (
+    <section
+      className="card quick-trade"
+      data-slot="quick-trade"
+      data-symbol={symbol}
+      data-testid="quick-trade"
+      aria-label={t('quickTrade.title')}
+    >
+      <header className="qt-head">
+        <h2 className="card-label">{t('quickTrade.title')}</h2>
+        <PracticeBadge />
+      </header>
+
+      <p className="qt-price">
+        <span className="muted">{t('quickTrade.price')}</span> {price}
+      </p>
+
+      <Field
+        label={t('quickTrade.amount')}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={1}
+        value={amountText}
+        onChange={(value) => {
+          setAmountText(value);
+          setTouched(true);
+        }}
+        disabled={inProgress}
+        aria-invalid={message === MSG.tradeAmountInvalid || message === MSG.insufficientBalance}
+      />
+
+      <fieldset className="qt-durations" disabled={inProgress}>
+        <legend>{t('quickTrade.duration')}</legend>
+        {settings.loading && !settings.data ? (
+          <p className="muted small">{t('quickTrade.loadingSettings')}</p>
+        ) : (
+          list.map((s) => {
+            const d = durationParts(s);
+            const active = s.id === setting?.id;
+            return (
+              <button
+                key={s.id}
+                type="button"
+                className={`qt-duration ${active ? 'is-active' : ''}`}
+                aria-pressed={active}
+                data-testid="duration"
+                data-seconds={s.seconds}
+                onClick={() => setSelectedId(s.id)}
+              >
+                <strong>{s.payoutPercent}%</strong>
+                <span>{t(d.key, { count: d.count })}</span>
+              </button>
+            );
+          })
+        )}
+      </fieldset>
+
+      <dl className="meta qt-figures">
+        {signedIn && (
+          <div>
+            <dt>{mode === 'practice' ? t('quickTrade.practiceBalance') : t('quickTrade.balance')}</dt>
+            <dd data-testid="trade-balance">{balance === null ? '—' : formatRupees(balance)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('quickTrade.potentialProfit')}</dt>
+          <dd data-testid="potential-profit">{profit === null ? '—' : formatRupees(profit)}</dd>
+        </div>
+        <div>
+          <dt>{t('quickTrade.payout')}</dt>
+          <dd data-testid="payout">{setting ? `${setting.payoutPercent}%` : '—'}</dd>
+        </div>
+      </dl>
+      {setting && (
+        <div className="qt-break-even">
+          <p data-testid="break-even">
+            {t('quickTrade.breakEven', { rate: breakEvenPercent(setting.payoutPercent) })}
+          </p>
+          <p className="muted small">
+            {t('quickTrade.breakEvenHint', {
+              percent: setting.payoutPercent,
+              rate: breakEvenPercent(setting.payoutPercent),
+            })}
+          </p>
+        </div>
+      )}
+
+      <Notice text={message} />
+      {!signedIn && <p className="notice notice-info">{translate(MSG.loginToTrade)}</p>}
+      {signedIn && simulated && mode === 'real' && (
+        <div className="notice notice-info qt-simulated" data-testid="simulated-real">
+          <p>{translate(MSG.simulatedRealRefused)}</p>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMode('practice')}>
+            {t('quickTrade.switchToPractice')}
+          </button>
+        </div>
+      )}
+
+      <div className="qt-actions">
+        <button type="button" className="btn btn-up" disabled={!enabled} onClick={() => trade('up')}>
+          {t('quickTrade.up')}
+        </button>
+        <button type="button" className="btn btn-down" disabled={!enabled} onClick={() => trade('down')}>
+          {t('quickTrade.down')}
+        </button>
+      </div>
+      <TradeModal />
+    </section>
+  );
+}

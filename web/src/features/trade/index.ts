@@ -1,0 +1,1 @@
+export { QuickTradeCard } from './components/QuickTradeCard.tsx';

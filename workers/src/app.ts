@@ -7,6 +7,7 @@ import { createMaintenanceWorker } from './maintenance.worker.ts';
 import { createMarketService } from './market/index.ts';
 import { createQueue } from './queues.ts';
 import { createRedis } from './redis.ts';
+import { startSettlement } from './settlement/index.ts';
 
 export type RunningWorkers = { workerId: string; stop: () => Promise<void> };
 
@@ -33,8 +34,8 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
     const redis = createRedis(config.REDIS_URL, logger);
     closers.push({ name: 'redis', close: () => redis.quit() });
 
-    // Settlement and reconciliation (next issues) work inside Postgres transactions;
-    // checking it now makes a wrong DATABASE_URL fail at start, not at the first trade.
+    // Housekeeping and market ingestion; settlement opens a pool of its own. Checking it now
+    // makes a wrong DATABASE_URL fail at start, not at the first job.
     const db = createDb(config.DATABASE_URL, { max: 4, applicationName: 'workers' });
     closers.push({ name: 'postgres', close: () => db.close() });
     await db.sql`select 1`;
@@ -65,6 +66,11 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
       { name: 'tickPartitions', data: { daysAhead: 2, keepDays: config.TICK_RETENTION_DAYS } },
     );
 
+    if (config.SETTLEMENT_ENABLED) {
+      const settlement = await startSettlement({ config, logger, workerId });
+      closers.push({ name: 'settlement', close: () => settlement.stop() });
+    }
+
     if (config.MARKET_ENABLED) {
       // Every process competes for the leader lock; the one holding it ingests. Stopped
       // first on shutdown (closers run in reverse), while Redis and Postgres are still open.
@@ -76,7 +82,7 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
     logger.info(
       {
         workerId,
-        queues: [QUEUES.maintenance],
+        queues: config.SETTLEMENT_ENABLED ? [QUEUES.maintenance, QUEUES.settlement] : [QUEUES.maintenance],
         bullPrefix: bullPrefix(config.REDIS_PREFIX),
         market: config.MARKET_ENABLED ? config.MARKET_SOURCE : 'off',
       },

@@ -76,6 +76,60 @@ describe('workers config', () => {
     expect(message).toMatch(/MARKET_SYMBOLS must be coin symbols/);
   });
 
+  it('defaults settlement, the reconciler and the ledger check', () => {
+    expect(loadConfig(valid)).toMatchObject({
+      SETTLEMENT_ENABLED: true,
+      SETTLEMENT_CONCURRENCY: 16,
+      TRADE_STALE_AFTER_MS: 10_000,
+      SETTLEMENT_RECHECK_MS: 50,
+      RECONCILE_EVERY_MS: 5_000,
+      RECONCILE_GRACE_MS: 3_000,
+      RECONCILE_BATCH: 500,
+      LEDGER_CHECK_EVERY_MS: 60_000,
+      // Settlement waits for the archive: it is written often, and at once when a second completes.
+      MARKET_ARCHIVE_EVERY_MS: 200,
+    });
+  });
+
+  it('reads settlement settings and refuses bad ones by name', () => {
+    expect(
+      loadConfig({
+        ...valid,
+        SETTLEMENT_ENABLED: 'no',
+        SETTLEMENT_CONCURRENCY: '32',
+        TRADE_STALE_AFTER_MS: '5000',
+        RECONCILE_GRACE_MS: '0',
+      }),
+    ).toMatchObject({
+      SETTLEMENT_ENABLED: false,
+      SETTLEMENT_CONCURRENCY: 32,
+      TRADE_STALE_AFTER_MS: 5_000,
+      RECONCILE_GRACE_MS: 0,
+    });
+    const message = (() => {
+      try {
+        loadConfig({
+          ...valid,
+          SETTLEMENT_CONCURRENCY: '0',
+          TRADE_STALE_AFTER_MS: 'soon',
+          RECONCILE_EVERY_MS: '10',
+          LEDGER_CHECK_EVERY_MS: '-1',
+        });
+      } catch (err) {
+        return (err as ConfigError).message;
+      }
+      return '';
+    })();
+    for (const name of [
+      'SETTLEMENT_CONCURRENCY',
+      'TRADE_STALE_AFTER_MS',
+      'RECONCILE_EVERY_MS',
+      'LEDGER_CHECK_EVERY_MS',
+    ]) {
+      expect(message).toContain(name);
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...valid, REDIS_PREFIX: '', LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
   });

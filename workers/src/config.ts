@@ -69,7 +69,11 @@ const market = {
   /** Re-read recent klines so candles match the exchange's. */
   MARKET_KLINES_REFRESH_MS: ms(1_000, 24 * HOUR, 600_000),
   MARKET_PRICE_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100).default(MARKET_PRICE_MAX_PER_SECOND),
-  MARKET_ARCHIVE_EVERY_MS: ms(100, 60_000, 1_000),
+  /**
+   * Period of the tick archive's batch write (only the seconds that changed). A symbol's first
+   * tick of a new second is written at once regardless, since settlement waits for it.
+   */
+  MARKET_ARCHIVE_EVERY_MS: ms(50, 60_000, 200),
   /** Re-read the enabled coins; a changed list renews the stream. */
   MARKET_COINS_REFRESH_MS: ms(1_000, 24 * HOUR, 60_000),
   /** After a start-up fallback to simulated, try Binance again this often (0: never). */
@@ -79,6 +83,29 @@ const market = {
     .min(0)
     .max(24 * HOUR)
     .default(60_000),
+};
+
+/** Settlement of timed trades and the reconciler (workers/src/settlement). */
+const settlement = {
+  /** Off: this process consumes no settlement jobs and schedules no reconciler. */
+  SETTLEMENT_ENABLED: flag(true),
+  /** Settle jobs one process runs at once; it also sizes the settlement's Postgres pool. */
+  SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * A trade whose last price at or before expiry is older than this is voided (stake back);
+   * with no later tick in the archive, settlement waits this long past expiry for one.
+   */
+  TRADE_STALE_AFTER_MS: ms(500, 600_000, 10_000),
+  /** First re-check of a trade whose price at expiry is not final yet (grows while it stays so). */
+  SETTLEMENT_RECHECK_MS: ms(10, 10_000, 50),
+  /** How often the reconciler runs (a repeatable job: one run per period across all processes). */
+  RECONCILE_EVERY_MS: ms(500, 24 * HOUR, 5_000),
+  /** The reconciler settles running trades past expiry + this (the settle job normally got them). */
+  RECONCILE_GRACE_MS: ms(0, 24 * HOUR, 3_000),
+  /** Overdue trades one reconciler query reads. */
+  RECONCILE_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** The full ledger invariant check (a scan of every posting) runs at most this often. */
+  LEDGER_CHECK_EVERY_MS: ms(1_000, 7 * 24 * HOUR, 60_000),
 };
 
 const schema = z.object({
@@ -92,6 +119,7 @@ const schema = z.object({
   /** How many jobs one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   ...market,
+  ...settlement,
 });
 
 export type WorkersConfig = z.infer<typeof schema>;

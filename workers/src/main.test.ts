@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { bullPrefix, JOB_SCHEDULERS, QUEUES } from '@app/shared';
+import { createTestDatabase } from '@app/db/testing';
+import { bullPrefix, JOB_SCHEDULERS, QUEUES, SETTLEMENT_SCHEDULERS } from '@app/shared';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readHeartbeats } from './jobs/heartbeat.ts';
 import { createQueue } from './queues.ts';
 import { startWorkerProcess } from './testing/worker-process.ts';
@@ -25,12 +26,24 @@ async function waitFor<T>(
 const redis = new Redis(inject('redisUrl'));
 const prefix = `${inject('redisPrefix')}workers-main-${randomBytes(3).toString('hex')}:`;
 const children: ChildProcess[] = [];
+// A database of its own: the process's reconciler settles every overdue running trade it finds.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('adminDatabaseUrl'));
+});
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await Promise.all(
+    children.map((c) =>
+      c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined,
+    ),
+  );
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
+  await database?.drop();
 });
 
 describe('workers process', () => {
@@ -38,7 +51,7 @@ describe('workers process', () => {
     const proc = startWorkerProcess({
       REDIS_URL: inject('redisUrl'),
       REDIS_PREFIX: prefix,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: database.url,
       LOG_LEVEL: 'debug',
       HEARTBEAT_EVERY_MS: '500',
       // Market ingestion has tests of its own (market/*.test.ts); here it would only reach for Binance.
@@ -78,6 +91,16 @@ describe('workers process', () => {
       expect(scheduler?.template?.data).toEqual({ daysAhead: 2, keepDays: 30 });
     } finally {
       await queue.close();
+    }
+    // Settlement consumes its queue, with the reconciler scheduled.
+    expect(ready.queues).toEqual([QUEUES.maintenance, QUEUES.settlement]);
+    const settlement = createQueue(QUEUES.settlement, redis, prefix);
+    try {
+      const reconcile = await settlement.getJobScheduler(SETTLEMENT_SCHEDULERS.reconcile);
+      expect(reconcile?.every).toBe(5_000);
+      expect(reconcile?.template?.data).toEqual({ graceMs: 3_000 });
+    } finally {
+      await settlement.close();
     }
 
     const signalledAt = Date.now();

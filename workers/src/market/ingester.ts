@@ -1,5 +1,5 @@
 import { type Db, ensureTickPartitions } from '@app/db';
-import { marketKeys, tickSchema } from '@app/shared';
+import { marketKeys, tickSchema, workerKeys } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { WorkersConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -39,7 +39,18 @@ export class Ingester {
     const { config, redis, db } = deps;
     this.log = deps.logger;
     this.candles = new CandleStore(1_000);
-    this.archiver = new TickArchiver(db, this.log);
+    const archivedChannel = config.REDIS_PREFIX + workerKeys.ticksArchived();
+    let lastPublishWarning = 0;
+    this.archiver = new TickArchiver(db, this.log, {
+      // Settlement waits for this: a trade's price is final once the archive holds a later tick.
+      onWritten: (through) => {
+        redis.publish(archivedChannel, JSON.stringify(through)).catch((err: unknown) => {
+          if (Date.now() - lastPublishWarning < 5_000) return;
+          lastPublishWarning = Date.now();
+          this.log.warn({ err }, 'archive progress not published; settlement falls back to polling');
+        });
+      },
+    });
     this.publisher = new MarketPublisher({
       redis,
       redisPrefix: config.REDIS_PREFIX,

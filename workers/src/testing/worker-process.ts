@@ -17,9 +17,15 @@ export type WorkerProcess = {
   describe: () => string;
 };
 
-/** A real workers process (`workers/src/main.ts`) with exactly this environment; its JSON log lines are parsed. */
-export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+/**
+ * A real workers process (`workers/src/main.ts`) with exactly this environment (and extra node
+ * arguments, e.g. `--cpu-prof`); its JSON log lines are parsed.
+ */
+export function startWorkerProcess(
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+): WorkerProcess {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', TSX, MAIN], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

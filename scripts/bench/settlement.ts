@@ -1,0 +1,369 @@
+/**
+ * Settlement benchmark (`pnpm bench settlement`): how late settle jobs start, and how soon the
+ * owner's browser hears the result, when many trades expire at once.
+ *
+ * One run, on a fresh database and a Redis prefix of its own:
+ *   - a local Binance-protocol server (workers/src/market/testing/fake-binance.ts) trades
+ *     BTCUSDT and ETHUSDT every BENCH_SETTLE_TRADE_EVERY_MS;
+ *   - a real workers process ingests it (Redis, the Postgres tick archive) and settles;
+ *   - a Socket.IO server with the Redis adapter (as the gateway runs it) relays the workers'
+ *     `trade:settled` events to one client in every owner's room;
+ *   - baseline: 1,000 Node `setTimeout` timers due at one instant, their lateness;
+ *   - burst: BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled with the
+ *     gateway's job options) placed within one second, so they all expire at the same x.999
+ *     (expiry is the last millisecond of a second);
+ *   - spread: as many trades again, an equal share expiring in each of
+ *     BENCH_SETTLE_SPREAD_SECONDS consecutive seconds.
+ * Prints job lateness (BullMQ processedOn - expiry: the first jobs of a second are picked up at
+ * once, later ones wait for a free slot) next to the timers' lateness, and expiry →
+ * `trade:settled` received by the client. Targets: job p99 within +20 ms of the timers' p99;
+ * client p99 <= 150 ms. A measurement, never a test.
+ *
+ * Redis: BENCH_REDIS_URL, else a private redis-server started with hz 100 (delayed jobs fire
+ * 5-12 ms late with hz 100, 60-70 ms with Redis's default hz 10), else redis://127.0.0.1:6379.
+ * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_SPREAD_SECONDS (10),
+ * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 16),
+ * BENCH_SETTLE_TRADE_EVERY_MS (20), BENCH_DATABASE_URL (the test server's postgres database),
+ * BENCH_WORKERS_NODE_ARGS (extra node arguments for the workers process, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createDb, type Db, type EntryTick, type TradeRow, type TradeSettingTerms } from '@app/db';
+import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
+import { type FeedStatus, marketKeys, settlementJobId, type Tick } from '@app/shared';
+import { Redis } from 'ioredis';
+import { startFakeBinance } from '../../workers/src/market/testing/fake-binance.ts';
+import {
+  createSetting,
+  createUser,
+  GATEWAY_SETTLE_JOB_OPTIONS,
+  giveMoney,
+  place,
+  settlementQueue,
+  type UserSockets,
+  userSockets,
+  waitFor,
+} from '../../workers/src/settlement/testing/fixtures.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../workers/src/testing/worker-process.ts';
+import { deleteRedisPrefix, type StartedRedis, startLocalRedis } from '../lib/services.ts';
+
+const TRADES = Number(process.env.BENCH_SETTLE_TRADES ?? 1000);
+const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
+const CONCURRENCY = process.env.BENCH_SETTLE_CONCURRENCY;
+const TRADE_EVERY_MS = Number(process.env.BENCH_SETTLE_TRADE_EVERY_MS ?? 20);
+const WORKERS_NODE_ARGS = (process.env.BENCH_WORKERS_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const TIMERS = 1000;
+const SPREAD_SECONDS = Number(process.env.BENCH_SETTLE_SPREAD_SECONDS ?? 10);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
+const SYMBOLS = ['BTC', 'ETH'];
+/** Long enough to place every trade before the burst (placement is not what this measures). */
+const DURATION_SECONDS = 8;
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Wall clock with sub-millisecond resolution. */
+const clock = () => performance.timeOrigin + performance.now();
+
+type Stats = { n: number; min: number; p50: number; p99: number; max: number };
+
+function stats(values: number[]): Stats {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) =>
+    sorted.length === 0
+      ? Number.NaN
+      : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
+        Number.NaN);
+  return { n: sorted.length, min: sorted[0] ?? Number.NaN, p50: at(50), p99: at(99), max: at(100) };
+}
+
+const fmt = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '-');
+const row = (name: string, s: Stats) =>
+  name.padEnd(58) +
+  [s.n, fmt(s.min), fmt(s.p50), fmt(s.p99), fmt(s.max)].map((c) => String(c).padEnd(12)).join('');
+
+/** 1,000 timers due at the same instant: how late Node runs them on this machine, now. */
+async function timerLateness(): Promise<number[]> {
+  const due = Math.ceil(clock() / 1000) * 1000 + 999;
+  const late: number[] = [];
+  await new Promise<void>((resolve) => {
+    for (let i = 0; i < TIMERS; i++) {
+      setTimeout(
+        () => {
+          late.push(clock() - due);
+          if (late.length === TIMERS) resolve();
+        },
+        // Whole milliseconds (Node truncates a fraction, which would fire a timer early).
+        Math.max(0, Math.ceil(due - clock())),
+      );
+    }
+  });
+  return late;
+}
+
+async function redisForBench(): Promise<{ url: string; started?: StartedRedis; dir?: string }> {
+  if (process.env.BENCH_REDIS_URL) return { url: process.env.BENCH_REDIS_URL };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-settle-redis-'));
+  try {
+    const started = await startLocalRedis(dir);
+    return { url: started.url, started, dir };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    log(`no private redis-server (${(err as Error).message}); using redis://127.0.0.1:6379`);
+    return { url: 'redis://127.0.0.1:6379' };
+  }
+}
+
+type PhaseDeps = {
+  name: string;
+  /** Consecutive seconds the trades expire in, an equal share in each. */
+  seconds: number;
+  redis: Redis;
+  db: Db;
+  queue: ReturnType<typeof settlementQueue>;
+  users: string[];
+  setting: TradeSettingTerms;
+  sockets: UserSockets;
+  worker: WorkerProcess;
+  prefix: string;
+};
+
+type PhaseResult = {
+  name: string;
+  jobs: Stats;
+  /** Lateness of the first job picked up in each expiry second: the scheduler's own precision. */
+  firstJobs: Stats;
+  client: Stats;
+  results: Map<string, number>;
+  duplicates: number;
+  /** Trades settled per second while a second's trades were being settled. */
+  rate: number;
+};
+
+async function entryTicks(redis: Redis, prefix: string): Promise<Map<string, EntryTick>> {
+  const entries = new Map<string, EntryTick>();
+  for (const symbol of SYMBOLS) {
+    const raw = await redis.get(prefix + marketKeys.price(symbol));
+    if (!raw) throw new Error(`no ${symbol} price in Redis`);
+    const tick = JSON.parse(raw) as Tick;
+    entries.set(symbol, {
+      symbol,
+      priceE8: BigInt(tick.priceE8),
+      aggTradeId: tick.aggTradeId,
+      exchangeTs: new Date(tick.exchangeTs),
+      source: tick.source,
+    });
+  }
+  return entries;
+}
+
+/** Place TRADES trades (as the gateway would, jobs included) expiring in `seconds` consecutive seconds; measure. */
+async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
+  // Entry prices as the gateway takes them: the latest tick in Redis.
+  const entries = await entryTicks(d.redis, d.prefix);
+  const perSecond = Math.ceil(TRADES / d.seconds);
+  // Placement instants spread evenly over each second: a second's trades all expire at its x.999.
+  const second = Math.ceil(Date.now() / 1000) * 1000;
+  const trades: TradeRow[] = [];
+  const started = Date.now();
+  for (let chunk = 0; chunk < TRADES; chunk += 50) {
+    const placed = await Promise.all(
+      Array.from({ length: Math.min(50, TRADES - chunk) }, (_, k) => {
+        const i = chunk + k;
+        const symbol = SYMBOLS[i % SYMBOLS.length] ?? 'BTC';
+        const entry = entries.get(symbol);
+        if (!entry) throw new Error(`no entry tick for ${symbol}`);
+        return place(d.db, {
+          userId: d.users[i % d.users.length] ?? '',
+          setting: d.setting,
+          entry,
+          direction: Math.floor(i / SYMBOLS.length) % 2 ? 'up' : 'down',
+          now: second + Math.floor(i / perSecond) * 1000 + Math.floor(((i % perSecond) * 1000) / perSecond),
+          // Placed ahead of time: the entry price is the one of the moment the phase began.
+          maxTickAgeMs: (d.seconds + 5) * 1000,
+        });
+      }),
+    );
+    trades.push(...placed);
+    await d.queue.addBulk(
+      placed.map((t) => ({
+        name: 'settle' as const,
+        data: { tradeId: t.id },
+        opts: {
+          ...GATEWAY_SETTLE_JOB_OPTIONS,
+          jobId: settlementJobId(t.id),
+          delay: Math.max(0, t.expiresAt.getTime() - Date.now()),
+        },
+      })),
+    );
+  }
+  const expiries = new Map(trades.map((t) => [t.id, t.expiresAt.getTime()]));
+  const first = Math.min(...expiries.values());
+  const last = Math.max(...expiries.values());
+  log(
+    `${d.name}: placed and scheduled in ${Date.now() - started} ms; the first expire in ${first - Date.now()} ms`,
+  );
+  if (first - Date.now() < 500)
+    log('  (placement took too long: raise DURATION_SECONDS for meaningful figures)');
+
+  const mine = () => d.sockets.settled.filter((e) => expiries.has(e.payload.trade.id));
+  await waitFor(
+    'every trade:settled event',
+    () => mine().length >= trades.length,
+    last - Date.now() + 60_000,
+    () => `${mine().length} events\n${d.worker.describe().slice(-3_000)}`,
+  );
+  await sleep(200);
+
+  const events = mine();
+  const client = events.map((e) => e.at - (expiries.get(e.payload.trade.id) ?? Number.NaN));
+  const firstPickUp = new Map<number, number>();
+  const jobs = (await d.queue.getJobs(['completed'], 0, -1))
+    .filter((j) => j.name === 'settle' && expiries.has((j.data as { tradeId: string }).tradeId))
+    .map((j) => {
+      const expiry = expiries.get((j.data as { tradeId: string }).tradeId) ?? Number.NaN;
+      const late = (j.processedOn ?? Number.NaN) - expiry;
+      firstPickUp.set(expiry, Math.min(firstPickUp.get(expiry) ?? Number.POSITIVE_INFINITY, late));
+      return late;
+    });
+  const results = new Map<string, number>();
+  for (const e of events) results.set(e.payload.trade.status, (results.get(e.payload.trade.status) ?? 0) + 1);
+  // Busy time: from each second's expiry to its last event, summed over the seconds.
+  const lastEventBySecond = new Map<number, number>();
+  for (const e of events) {
+    const expiry = expiries.get(e.payload.trade.id) ?? 0;
+    lastEventBySecond.set(expiry, Math.max(lastEventBySecond.get(expiry) ?? 0, e.at));
+  }
+  const busyMs = [...lastEventBySecond].reduce((sum, [expiry, at]) => sum + Math.max(1, at - expiry), 0);
+  return {
+    name: d.name,
+    jobs: stats(jobs),
+    firstJobs: stats([...firstPickUp.values()]),
+    client: stats(client),
+    results,
+    duplicates: events.length - expiries.size,
+    rate: (trades.length / busyMs) * 1000,
+  };
+}
+
+export async function runSettlementBench() {
+  const [load1] = loadavg();
+  log(
+    `settlement: ${TRADES} trades at one instant, then over ${SPREAD_SECONDS} s; ${USERS} users; ` +
+      `load average ${load1?.toFixed(2)} on ${availableParallelism()} cores`,
+  );
+  const redisService = await redisForBench();
+  const redis = new Redis(redisService.url);
+  const [, hz] = (await redis.config('GET', 'hz')) as [string, string];
+  log(`redis ${redisService.url} (hz ${hz}${redisService.started ? ', private' : ''})`);
+  const database = await createTestDatabase(ADMIN_URL);
+  const client = createDb(database.url, { max: 20 });
+  const prefix = `bench:settle:${Math.random().toString(36).slice(2, 8)}:`;
+  const fake = await startFakeBinance({
+    symbols: SYMBOLS.map((s) => `${s}USDT`),
+    prices: { BTCUSDT: 95_000, ETHUSDT: 3_500 },
+    generate: { tradeEveryMs: TRADE_EVERY_MS, depthEveryMs: 1_000, tickerEveryMs: 1_000 },
+  });
+  let worker: WorkerProcess | undefined;
+  let sockets: Awaited<ReturnType<typeof userSockets>> | undefined;
+  const queue = settlementQueue(redis, prefix);
+  try {
+    const users = await Promise.all(Array.from({ length: USERS }, () => createUser(client.db)));
+    await Promise.all(users.map((u) => giveMoney(client.db, u, 100_000_000n)));
+    const setting = await createSetting(client.db, DURATION_SECONDS, 40);
+    sockets = await userSockets(redisService.url, prefix, users);
+
+    worker = startWorkerProcess(
+      {
+        REDIS_URL: redisService.url,
+        REDIS_PREFIX: prefix,
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'info',
+        BINANCE_WS_URL: fake.wsUrl,
+        BINANCE_REST_URL: fake.restUrl,
+        MARKET_SYMBOLS: SYMBOLS.join(','),
+        ...(CONCURRENCY ? { SETTLEMENT_CONCURRENCY: CONCURRENCY } : {}),
+      },
+      { nodeArgs: WORKERS_NODE_ARGS },
+    );
+    const proc = worker;
+    await waitFor(
+      'the workers process',
+      () => proc.logs.some((l) => l.msg === 'workers ready'),
+      30_000,
+      proc.describe,
+    );
+    const concurrency = proc.logs.find((l) => l.msg === 'settlement ready')?.concurrency;
+    await waitFor(
+      'the live feed',
+      async () => {
+        const raw = await redis.get(prefix + marketKeys.feed());
+        return raw !== null && (JSON.parse(raw) as FeedStatus).state === 'live';
+      },
+      30_000,
+      proc.describe,
+    );
+    log(`workers process ready (settlement concurrency ${String(concurrency)}), feed live`);
+
+    const timers = await timerLateness();
+    const phase = (name: string, seconds: number) =>
+      runPhase({
+        name,
+        seconds,
+        redis,
+        db: client.db,
+        queue,
+        users,
+        setting,
+        sockets: relay,
+        worker: proc,
+        prefix,
+      });
+    const relay = sockets;
+    const burst = await phase(`${TRADES} trades expiring at one instant`, 1);
+    const spread = await phase(
+      `${TRADES} trades, ${TRADES / SPREAD_SECONDS} expiring at each of ${SPREAD_SECONDS} seconds`,
+      SPREAD_SECONDS,
+    );
+
+    const t = stats(timers);
+    const header = 'measure'.padEnd(58) + ['n', 'min', 'p50', 'p99', 'max'].map((h) => h.padEnd(12)).join('');
+    console.log(`\n${header}`);
+    console.log(row(`setTimeout lateness (${TIMERS} timers due at one instant)`, t));
+    for (const p of [burst, spread]) {
+      console.log(`${p.name}:`);
+      console.log(row('  settle job lateness (processedOn - expiry)', p.jobs));
+      console.log(row('  the same, first job of each expiry instant', p.firstJobs));
+      console.log(row('  expiry -> trade:settled at the client', p.client));
+    }
+    for (const p of [burst, spread]) {
+      console.log(
+        `\n${p.name}: ${[...p.results].map(([k, v]) => `${k} ${v}`).join(', ')}; duplicate events ${p.duplicates}; ` +
+          `settlement rate ${p.rate.toFixed(0)} trades/s`,
+      );
+      console.log(
+        `  target job p99 within +20 ms of setTimeout p99: ${p.jobs.p99 <= t.p99 + 20 ? 'met' : 'NOT met'} ` +
+          `(${fmt(p.jobs.p99)} vs ${fmt(t.p99)}); target expiry -> client p99 <= 150 ms: ` +
+          `${p.client.p99 <= 150 ? 'met' : 'NOT met'} (${fmt(p.client.p99)})`,
+      );
+    }
+  } finally {
+    if (worker && worker.child.exitCode === null) {
+      worker.child.kill('SIGTERM');
+      await Promise.race([worker.exited, sleep(10_000)]);
+      if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+    }
+    await queue.close();
+    await sockets?.close();
+    await fake.close();
+    await deleteRedisPrefix(redisService.url, prefix).catch(() => 0);
+    redis.disconnect();
+    await client.close();
+    await database.drop();
+    redisService.started?.stop();
+    await redisService.started?.exited;
+    if (redisService.dir) rmSync(redisService.dir, { recursive: true, force: true });
+  }
+}

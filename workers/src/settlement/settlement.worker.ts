@@ -1,0 +1,68 @@
+import { bullPrefix, type JobName, QUEUES, type QueueData } from '@app/shared';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { TypedJob } from '../queues.ts';
+import { type ReconcileDeps, runReconcileJob } from './reconcile.job.ts';
+import { runSettleJob, type SettleJobDeps } from './settle.job.ts';
+
+export type SettlementWorkerDeps = SettleJobDeps &
+  ReconcileDeps & {
+    /** BullMQ's connection (maxRetriesPerRequest null); the worker duplicates it for blocking reads. */
+    connection: Redis;
+    concurrency: number;
+  };
+
+/** Consumes the `settlement` queue: one handler file per job. */
+export function createSettlementWorker(deps: SettlementWorkerDeps) {
+  const log = deps.logger;
+
+  const process = async (
+    untyped: Job<QueueData<'settlement'>, unknown, JobName<'settlement'>>,
+    token?: string,
+  ): Promise<unknown> => {
+    // The job map ties each name to its payload; BullMQ types them apart.
+    const job = untyped as TypedJob<'settlement'>;
+    switch (job.name) {
+      case 'settle':
+        return runSettleJob(deps, job, token);
+      case 'reconcile':
+        return runReconcileJob(deps, job.data);
+      default: {
+        const unknown: never = job;
+        throw new UnrecoverableError(`unknown settlement job: ${(unknown as { name: string }).name}`);
+      }
+    }
+  };
+
+  const worker = new Worker<QueueData<'settlement'>, unknown, JobName<'settlement'>>(
+    QUEUES.settlement,
+    process,
+    {
+      connection: deps.connection,
+      prefix: bullPrefix(deps.redisPrefix),
+      concurrency: deps.concurrency,
+    },
+  );
+
+  worker.on('error', (err) => log.error({ err }, 'settlement worker error'));
+  worker.on('failed', (job, err) => {
+    const attempts = job?.opts.attempts ?? 1;
+    const final = !job || job.attemptsMade >= attempts || err instanceof UnrecoverableError;
+    // A trade whose job gave up is settled by the reconciler; still, it should not happen quietly.
+    log[final ? 'error' : 'warn'](
+      {
+        err,
+        job: job?.name,
+        jobId: job?.id,
+        tradeId: job?.data && 'tradeId' in job.data ? job.data.tradeId : undefined,
+        attemptsMade: job?.attemptsMade,
+        attempts,
+      },
+      final ? 'settlement job failed for good' : 'settlement job failed; will retry',
+    );
+  });
+  worker.on('completed', (job, result) =>
+    log.debug({ job: job.name, jobId: job.id, result }, 'job completed'),
+  );
+  return worker;
+}

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  archiveTicks,
+  createDb,
+  type Db,
+  type DbClient,
+  type EntryTick,
+  type PlacedTrade,
+  placeTrade,
+  post,
+  type TradeRow,
+  type TradeSettingTerms,
+  tradeSettings,
+  users,
+} from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import {
+  type ArchivedThrough,
+  type BalanceEvent,
+  type ClientToServerEvents,
+  QUEUES,
+  rooms,
+  type ServerToClientEvents,
+  settlementJobId,
+  type TradeSettledEvent,
+  workerKeys,
+} from '@app/shared';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import { loadConfig, type WorkersConfig } from '../../config.ts';
+import { createQueue, type TypedQueue } from '../../queues.ts';
+
+/**
+ * Test and benchmark fixtures for settlement: a database of its own (so a file's ledger checks
+ * and trade settings see only its own rows), users funded the way an admin adjustment funds
+ * them, trades placed through @app/db's placeTrade, settle jobs added as the gateway adds
+ * them, ticks written as the ingester writes them, and a real Socket.IO server with the Redis
+ * adapter (as the gateway runs it) with a client in the users' rooms.
+ */
+
+export type IsolatedDb = DbClient & { url: string; drop: () => Promise<void> };
+
+export async function isolatedDatabase(adminUrl: string, max = 10): Promise<IsolatedDb> {
+  const database = await createTestDatabase(adminUrl);
+  const client = createDb(database.url, { max, applicationName: 'settlement-test' });
+  return {
+    ...client,
+    url: database.url,
+    drop: async () => {
+      await client.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The workers config of an in-process settlement under test: fast reconciler, no market. */
+export function settlementConfig(env: Record<string, string>): WorkersConfig {
+  return loadConfig({
+    LOG_LEVEL: 'info',
+    MARKET_ENABLED: 'false',
+    SETTLEMENT_CONCURRENCY: '8',
+    RECONCILE_EVERY_MS: '1000',
+    RECONCILE_GRACE_MS: '1000',
+    ...env,
+  });
+}
+
+export const uniq = (tag: string) => `${tag}${randomBytes(4).toString('hex')}`;
+
+export async function createUser(db: Db): Promise<string> {
+  const username = uniq('s');
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: 'Settle',
+      lastName: 'Test',
+      username,
+      email: `${username}@example.com`,
+      passwordHash: 'x',
+    })
+    .returning({ id: users.id });
+  if (!row) throw new Error('no user row');
+  return row.id;
+}
+
+/** Real money for a user, as an admin adjustment gives it. */
+export async function giveMoney(db: Db, userId: string, paise: bigint): Promise<void> {
+  await db.transaction((tx) =>
+    post(tx, {
+      type: 'admin_adjustment',
+      userId,
+      account: 'real',
+      amount: paise,
+      counterparty: 'adjustments',
+      remarks: 'test funds',
+    }),
+  );
+}
+
+export async function createSetting(
+  db: Db,
+  seconds: number,
+  payoutPercent: number,
+): Promise<TradeSettingTerms> {
+  const [row] = await db
+    .insert(tradeSettings)
+    .values({ time: seconds, unit: 'Seconds', payoutPercent })
+    .returning();
+  if (!row) throw new Error('no setting row');
+  return { id: row.id, time: row.time, unit: row.unit, payoutPercent: row.payoutPercent };
+}
+
+let aggId = 1;
+
+/** Archive one tick as the ingester does; returns it as placement takes it. */
+export async function writeTick(
+  db: Db,
+  symbol: string,
+  at: number,
+  priceE8: bigint,
+  source = 'binance',
+): Promise<EntryTick> {
+  const tick = { symbol, priceE8, aggTradeId: aggId++, exchangeTs: new Date(at), source };
+  await archiveTicks(db, [{ ...tick, receivedAt: new Date(at + 2) }]);
+  return tick;
+}
+
+/** Announce archive progress as the ingester does after a write (settlement waits on it). */
+export async function announceArchived(redis: Redis, prefix: string, through: ArchivedThrough) {
+  await redis.publish(prefix + workerKeys.ticksArchived(), JSON.stringify(through));
+}
+
+export type PlaceOptions = {
+  userId: string;
+  setting: TradeSettingTerms;
+  entry: EntryTick;
+  direction?: 'up' | 'down';
+  account?: 'real' | 'practice';
+  amountPaise?: bigint;
+  /** Placement instant (default: the entry tick's time + 100 ms). */
+  now?: number;
+  /** Oldest entry price accepted (default 5 s). */
+  maxTickAgeMs?: number;
+};
+
+export async function place(db: Db, o: PlaceOptions): Promise<TradeRow> {
+  const placed: PlacedTrade = await placeTrade(db, {
+    userId: o.userId,
+    account: o.account ?? 'real',
+    symbol: o.entry.symbol,
+    direction: o.direction ?? 'up',
+    amountPaise: o.amountPaise ?? 10_000n,
+    setting: o.setting,
+    entryTick: o.entry,
+    now: new Date(o.now ?? o.entry.exchangeTs.getTime() + 100),
+    maxTickAgeMs: o.maxTickAgeMs ?? 5_000,
+    idempotencyKey: uniq('k'),
+  });
+  return placed.trade;
+}
+
+/** As the gateway adds settle jobs (gateway/src/features/trades/trades.settlement.ts). */
+export const GATEWAY_SETTLE_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { age: 24 * 3600, count: 100_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const satisfies JobsOptions;
+
+export function settlementQueue(redis: Redis, prefix: string): TypedQueue<'settlement'> {
+  return createQueue(QUEUES.settlement, redis, prefix);
+}
+
+/** The delayed settle job of a trade, due at its expiry. */
+export function addSettleJob(
+  queue: TypedQueue<'settlement'>,
+  trade: Pick<TradeRow, 'id' | 'expiresAt'>,
+  options: JobsOptions = {},
+) {
+  return queue.add(
+    'settle',
+    { tradeId: trade.id },
+    {
+      ...GATEWAY_SETTLE_JOB_OPTIONS,
+      jobId: settlementJobId(trade.id),
+      delay: Math.max(0, trade.expiresAt.getTime() - Date.now()),
+      ...options,
+    },
+  );
+}
+
+/** Ledger entries of each trade by type: exactly one stake, at most one closing credit. */
+export async function entriesByTrade(
+  sql: DbClient['sql'],
+  tradeIds: readonly string[],
+): Promise<Map<string, { stake: number; close: number; closeAmount: bigint }>> {
+  const rows = await sql<Array<{ reference: string; type: string; n: number; amount: string }>>`
+    select e.reference, e.type, count(distinct e.id)::int as n,
+           coalesce(sum(p.amount) filter (where a.user_id is not null), 0)::text as amount
+    from journal_entries e
+    join postings p on p.entry_id = e.id
+    join ledger_accounts a on a.id = p.account_id
+    where e.reference = any(${sql.array([...tradeIds])})
+    group by e.reference, e.type`;
+  const out = new Map<string, { stake: number; close: number; closeAmount: bigint }>();
+  for (const id of tradeIds) out.set(id, { stake: 0, close: 0, closeAmount: 0n });
+  for (const r of rows) {
+    const entry = out.get(r.reference);
+    if (!entry) continue;
+    if (r.type === 'trade_stake') entry.stake += r.n;
+    else if (r.type === 'trade_payout' || r.type === 'trade_refund') {
+      entry.close += r.n;
+      entry.closeAmount += BigInt(r.amount);
+    }
+  }
+  return out;
+}
+
+export async function deletePrefix(redis: Redis, prefix: string): Promise<number> {
+  if (!prefix) throw new Error('refusing to delete every key: empty prefix');
+  const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
+
+export type Received<T> = { payload: T; at: number };
+
+export type UserSockets = {
+  settled: Array<Received<TradeSettledEvent>>;
+  balances: Array<Received<BalanceEvent>>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A Socket.IO server with the Redis adapter on `${prefix}socket.io` (as the gateway runs it)
+ * and one client that joins the rooms of `userIds`: what it receives is what a browser would.
+ */
+export async function userSockets(redisUrl: string, prefix: string, userIds: string[]): Promise<UserSockets> {
+  const pub = new Redis(redisUrl);
+  const sub = new Redis(redisUrl);
+  const http = createServer();
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
+    adapter: createAdapter(pub, sub, { key: `${prefix}socket.io` }),
+  });
+  io.on('connection', (socket) => {
+    void socket.join(userIds.map((id) => rooms.user(id)));
+    socket.emit('feed:status', { source: 'binance', state: 'live', simulated: false, since: Date.now() });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(`http://127.0.0.1:${port}`, {
+    transports: ['websocket'],
+  });
+  const settled: Array<Received<TradeSettledEvent>> = [];
+  const balances: Array<Received<BalanceEvent>> = [];
+  client.on('trade:settled', (payload) => settled.push({ payload, at: Date.now() }));
+  client.on('balance', (payload) => balances.push({ payload, at: Date.now() }));
+  // The first server event arrives after the rooms were joined.
+  await new Promise<void>((resolve) => client.once('feed:status', () => resolve()));
+  return {
+    settled,
+    balances,
+    close: async () => {
+      client.close();
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+  describe: () => string = () => '',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${describe()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -454,6 +454,75 @@ export async function settleTrade(
   tradeId: string,
   options: SettleOptions,
 ): Promise<SettleResult> {
+  if (!UUID.test(tradeId)) throw new TradeNotFoundError(tradeId);
+  // The common path, one statement; anything unusual (an account to open, a closing entry
+  // already there) takes the transaction below.
+  const settled = await settleInOneStatement(db, tradeId, options);
+  return settled ?? settleInTransaction(db, tradeId, options);
+}
+
+/** SQLSTATE settle_trade (migration 0006) raises when the closing entry's key is taken. */
+const CLOSE_KEY_TAKEN = 'MN003';
+
+type SettleTradeRow = Record<string, unknown> & {
+  settle_outcome: 'missing' | 'unchanged' | 'awaiting' | 'settled';
+  settle_balance: bigint | null;
+};
+
+const SETTLE_TRADE_SELECT =
+  'select r.o_outcome as settle_outcome, r.o_balance as settle_balance, (r.o_trade).*';
+const SETTLE_TRADE_SQL = `${SETTLE_TRADE_SELECT} from settle_trade($1::uuid, $2::integer, $3::timestamptz) r`;
+
+/**
+ * settleTrade's common path as one statement (settle_trade, migration 0006): the same reads,
+ * rules and writes as settleInTransaction. Undefined when the statement left the settlement
+ * to the transaction (nothing was written). Given a transaction, it runs in a savepoint, so
+ * a refusal leaves the caller's transaction usable.
+ */
+async function settleInOneStatement(
+  db: DbOrTx,
+  tradeId: string,
+  options: SettleOptions,
+): Promise<SettleResult | undefined> {
+  const now = (options.now ?? new Date()).toISOString();
+  let row: SettleTradeRow | undefined;
+  try {
+    if ('$client' in db) {
+      // The pool directly, as a prepared statement: one round trip once it is prepared.
+      [row] = await db.$client.unsafe<SettleTradeRow[]>(
+        SETTLE_TRADE_SQL,
+        [tradeId, options.staleAfterMs, now],
+        { prepare: true },
+      );
+    } else {
+      [row] = await db.transaction((sp) =>
+        sp.execute<SettleTradeRow>(
+          sql`${sql.raw(SETTLE_TRADE_SELECT)} from settle_trade(${tradeId}::uuid, ${options.staleAfterMs}::integer, ${now}::timestamptz) r`,
+        ),
+      );
+    }
+  } catch (error) {
+    const code = pgErrorOf(error)?.code;
+    if (code === ACCOUNT_NOT_OPEN || code === CLOSE_KEY_TAKEN) return undefined;
+    throw error;
+  }
+  if (!row) throw new Error('settle_trade returned no row');
+  if (row.settle_outcome === 'missing') throw new TradeNotFoundError(tradeId);
+  const trade = toTradeRow(row);
+  if (row.settle_outcome === 'unchanged')
+    return { trade, changed: false, balanceAfter: null, awaitingPrice: false };
+  if (row.settle_outcome === 'awaiting')
+    return { trade, changed: false, balanceAfter: null, awaitingPrice: true };
+  const balanceAfter = row.settle_balance ?? (trade.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
+  return { trade, changed: true, balanceAfter, awaitingPrice: false };
+}
+
+/** settleTrade as a transaction of several statements (a savepoint when given a transaction). */
+async function settleInTransaction(
+  db: DbOrTx,
+  tradeId: string,
+  options: SettleOptions,
+): Promise<SettleResult> {
   return db.transaction(async (tx) => {
     const trade = await lockTrade(tx, tradeId);
     if (trade.status !== 'running')

@@ -79,7 +79,7 @@ describe('workers config', () => {
   it('defaults settlement, the reconciler and the ledger check', () => {
     expect(loadConfig(valid)).toMatchObject({
       SETTLEMENT_ENABLED: true,
-      SETTLEMENT_CONCURRENCY: 16,
+      SETTLEMENT_CONCURRENCY: 64,
       TRADE_STALE_AFTER_MS: 10_000,
       SETTLEMENT_RECHECK_MS: 50,
       RECONCILE_EVERY_MS: 5_000,

@@ -90,7 +90,7 @@ const settlement = {
   /** Off: this process consumes no settlement jobs and schedules no reconciler. */
   SETTLEMENT_ENABLED: flag(true),
   /** Settle jobs one process runs at once; it also sizes the settlement's Postgres pool. */
-  SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(64),
   /**
    * A trade whose last price at or before expiry is older than this is voided (stake back);
    * with no later tick in the archive, settlement waits this long past expiry for one.

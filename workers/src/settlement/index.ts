@@ -62,6 +62,16 @@ export type RunningSettlement = {
 const RECONCILE_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
 
 /**
+ * Most of a settle job's time is BullMQ's Redis round trips and the events, and a settlement
+ * is one statement (settle_trade, @app/db) plus a balance read: far fewer connections than
+ * jobs in flight keep Postgres busy, and a pool per concurrency slot would exhaust
+ * max_connections (100 by default) with a high concurrency. Queries beyond the pool queue in
+ * postgres.js.
+ */
+export const SETTLEMENT_POOL_MAX = 24;
+export const settlementPoolSize = (concurrency: number) => Math.min(concurrency + 2, SETTLEMENT_POOL_MAX);
+
+/**
  * Settlement in a workers process: the BullMQ worker of the `settlement` queue (settle jobs
  * added by the gateway at placement, the repeatable reconcile job), with a Postgres pool of
  * its own (so market archive writes never queue behind settlements, and the other way round),
@@ -88,7 +98,7 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
     let db = options.db;
     if (!db) {
       const pool = createDb(config.DATABASE_URL, {
-        max: config.SETTLEMENT_CONCURRENCY + 2,
+        max: settlementPoolSize(config.SETTLEMENT_CONCURRENCY),
         applicationName: 'workers-settlement',
       });
       closers.push({ name: 'settlement postgres', close: () => pool.close() });

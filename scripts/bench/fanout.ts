@@ -24,6 +24,7 @@ import { rooms } from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { freePort } from '../lib/services.ts';
+import { ms, percentile, stopChild, waitForHealth } from './common.ts';
 import { type BenchTick, now } from './tick.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,12 +58,6 @@ type Report = { latencies: number[]; lost: number; received: number; disconnects
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
 /** Wait for a line on a child's stdout that matches `pattern`. */
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
@@ -79,31 +74,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number): P
     };
     child.stdout?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`exited (${code}) before ${pattern}`)));
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`gateway not healthy within ${timeoutMs} ms`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
 
@@ -263,8 +233,6 @@ async function platform(): Promise<Result> {
     await database.drop();
   }
 }
-
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '-');
 
 function row(r: Result): string {
   const expected = CLIENTS * SECONDS * RATE;

@@ -30,6 +30,7 @@ import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
+import { ms, percentile, stopChild, waitForHealth } from './common.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -51,13 +52,6 @@ const log = (text: string) => console.log(`[bench] ${text}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Run = { name: string; seconds: number; ok: number; failed: number; latencies: Float64Array };
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ms` : '-');
 
 // ---- pgbench -------------------------------------------------------------------------------
 
@@ -132,31 +126,6 @@ async function createTraders(db: Db, secret: string): Promise<Trader[]> {
     );
   }
   return rows.map((r) => ({ id: r.id, token: signToken(secret, r.id, r.tokenVersion) }));
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`gateway not healthy within ${timeoutMs} ms`);
 }
 
 /** Keep the latest BTC tick fresh, as the ingestion worker would. */

@@ -33,7 +33,11 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { loadConfig, type WorkersConfig } from '../../config.ts';
+import { waitFor } from '../../market/testing/harness.ts';
 import { createQueue, type TypedQueue } from '../../queues.ts';
+
+/** Polling helper of the market tests, re-exported so the settlement tests have one import. */
+export { waitFor };
 
 /**
  * Test and benchmark fixtures for settlement: a database of its own (so a file's ledger checks
@@ -277,19 +281,4 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
       await Promise.all([pub.quit(), sub.quit()]);
     },
   };
-}
-
-export async function waitFor<T>(
-  what: string,
-  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-  describe: () => string = () => '',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${describe()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

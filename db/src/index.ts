@@ -20,6 +20,12 @@ export {
 } from './ledger.ts';
 export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export * from './money-errors.ts';
+export {
+  createNotification,
+  type NewNotification,
+  pendingRequestCounts,
+  unreadNotificationCount,
+} from './notifications.ts';
 export { dummyHash, hashPassword, verifyPassword } from './password.ts';
 export * from './schema/index.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';

@@ -8,14 +8,18 @@ import balancesRoutes from './features/balances/balances.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import marketPlugin from './features/market/market.plugin.ts';
 import marketRoutes from './features/market/market.routes.ts';
+import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
 import reputationRoutes from './features/reputation/reputation.routes.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
+import topupsRoutes from './features/topups/topups.routes.ts';
 import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
 import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
 import tradesRoutes from './features/trades/trades.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
+import walletRoutes from './features/wallet/wallet.routes.ts';
+import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -78,6 +82,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(tradeSettingsRoutes);
       await api.register(tradesRoutes, { maxPriceAgeMs: config.tradeMaxPriceAgeMs });
       await api.register(balancesRoutes);
+      await api.register(topupsRoutes, { voucherDir: config.voucherDir });
+      await api.register(withdrawalsRoutes);
+      await api.register(walletRoutes);
+      await api.register(notificationsRoutes);
     },
     { prefix: '/api' },
   );

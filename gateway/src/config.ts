@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -64,6 +65,8 @@ const envSchema = z.object({
   // The newest price a trade may open at: older than this (ms since we received it, and since
   // the exchange traded at it) and placement answers 409 instead of guessing.
   TRADE_MAX_PRICE_AGE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Where top-up vouchers are kept: outside any folder the web server serves.
+  VOUCHER_DIR: z.string().trim().min(1).default('.data/vouchers'),
 });
 
 export type Config = {
@@ -85,6 +88,8 @@ export type Config = {
   socketCorsOrigins: string[];
   /** Oldest entry price a trade may open at, in ms. */
   tradeMaxPriceAgeMs: number;
+  /** Absolute directory of uploaded top-up vouchers (served only through the authorised route). */
+  voucherDir: string;
 };
 
 export class ConfigError extends Error {
@@ -115,5 +120,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
+    voucherDir: resolve(e.VOUCHER_DIR),
   };
 }

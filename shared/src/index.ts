@@ -9,6 +9,7 @@ export * from './schemas/responses.ts';
 export * from './schemas/trades.ts';
 export * from './schemas/trades-api.ts';
 export * from './schemas/user.ts';
+export * from './schemas/wallet.ts';
 export * from './socket.ts';
 export * from './trade-view.ts';
 export * from './validation.ts';

@@ -69,5 +69,24 @@ export const MSG = {
   idempotencyKeyReused: 'That Idempotency-Key was already used for a different trade.',
   tradeNotRunning: 'Only a running trade can be cancelled; settled trades are final.',
   reasonRequired: 'A reason is required.',
+  // wallet (user-side §5, admin-side §5, §8)
+  topupAmountInvalid: 'Enter a valid amount greater than 0.',
+  voucherRequired: 'Please attach the recharge voucher image.',
+  voucherNotImage: 'Please select an image file (jpg, png, webp).',
+  voucherTooLarge: 'Image is too large (max 5MB).',
+  topupSent: 'Top-up request sent for review.',
+  withdrawalBankRequired: 'Please fill your bank details before withdrawing',
+  withdrawalSubmitted: 'Withdrawal request submitted for review.',
+  invalidStatus: 'Invalid status.',
+  remarksRequired: 'Remarks are required.',
+  requestApproved: 'Request approved.',
+  requestRejected: 'Request rejected.',
+  // wallet, server-side answers
+  withdrawalAboveAvailable: 'The amount is more than your available balance.',
+  requestAlreadyDecided: 'This request has already been decided.',
+  withdrawalApproved: 'Withdrawal approved.',
+  withdrawalRejected: 'Withdrawal rejected.',
+  holdUpdated: 'Hold updated.',
+  idempotencyKeyReusedRequest: 'That Idempotency-Key was already used for a different request.',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -1,5 +1,12 @@
 import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
+import type {
+  AdminBadges,
+  HoldEvent,
+  NotificationEvent,
+  TopupUpdatedEvent,
+  WithdrawalUpdatedEvent,
+} from './schemas/wallet.ts';
 
 /** Room names: built here only, never as string literals elsewhere. */
 export const rooms = {
@@ -21,6 +28,12 @@ export interface ServerToClientEvents {
   balance: (payload: BalanceEvent) => void;
   'trade:placed': (payload: TradePlacedEvent) => void;
   'trade:settled': (payload: TradeSettledEvent) => void;
+  notification: (payload: NotificationEvent) => void;
+  'topup:updated': (payload: TopupUpdatedEvent) => void;
+  'withdrawal:updated': (payload: WithdrawalUpdatedEvent) => void;
+  hold: (payload: HoldEvent) => void;
+  // to admins
+  'admin:badges': (payload: AdminBadges) => void;
 }
 
 export interface ClientToServerEvents {

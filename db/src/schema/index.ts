@@ -5,3 +5,4 @@ export * from './referral-keys.ts';
 export * from './settings.ts';
 export * from './trades.ts';
 export * from './users.ts';
+export * from './wallet.ts';

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateReferralCode, hashPassword, referralKeys, users } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import type { Role } from '@app/shared';
@@ -39,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     socketCorsOrigins: [],
     tradeMaxPriceAgeMs: 5000,
+    voucherDir: join(tmpdir(), `vouchers-${suffix()}`),
     ...overrides,
   };
 }

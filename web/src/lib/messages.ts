@@ -26,6 +26,23 @@ export const WEB_MSG = {
   loginsLoadFailed: 'Failed to load login history.',
   overviewFailed: 'Failed to load the overview.',
   copied: 'Copied',
+  // wallet (user-side §8, admin-side §8)
+  topupSubmitFailed: 'Failed to submit top-up.',
+  topupsLoadFailed: 'Failed to load your top-ups.',
+  voucherLoadFailed: 'Failed to load voucher image.',
+  withdrawalSubmitFailed: 'Failed to submit.',
+  withdrawalsLoadFailed: 'Failed to load your withdrawals.',
+  bankLoadFailed: 'Failed to load bank details.',
+  adminTopupsLoadFailed: 'Failed to load top-ups',
+  actionFailed: 'Action failed',
+  adminVoucherLoadFailed: 'Failed to load voucher image',
+  withdrawalLoadFailed: 'Failed to load withdrawal.',
+  http401: 'Unauthorized (401) - please log in again.',
+  http403: 'Forbidden (403) - admin access required.',
+  http404: 'Not found (404) - record may have been removed.',
+  httpOther: 'Server error - try again.',
+  recordsLoadFailed: 'Failed to load financial records.',
+  notificationsLoadFailed: 'Failed to fetch notifications',
 } as const;
 
 export type WebMessageKey = keyof typeof WEB_MSG;

@@ -1,10 +1,21 @@
 import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
+import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
 import { trading } from './trading.ts';
+import { wallet } from './wallet.ts';
 
-export const fr: Shape<Translation> = { ...common, ...pages, ...market, ...trading, ...admin, msg };
+export const fr: Shape<Translation> = {
+  ...common,
+  ...pages,
+  ...market,
+  ...trading,
+  ...admin,
+  ...wallet,
+  ...adminWallet,
+  msg,
+};

@@ -1,0 +1,4 @@
+/** Admin top-up requests, withdrawals and the sidebar badges. */
+export const adminWallet = {
+  adminWallet: {},
+};

@@ -1,0 +1,5 @@
+/** User-side wallet: Asset Overview, top-up, withdrawal, Financial Records, notifications. */
+export const wallet = {
+  wallet: {},
+  bell: {},
+};

@@ -27,17 +27,32 @@ const practiceAccount = and(
   eq(practiceAccounts.kind, 'user_practice'),
 );
 
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+const selectById = (db: DbOrTx) =>
+  db
     .select(withReferralCode)
     .from(users)
     .leftJoin(referralKeys, eq(referralKeys.id, users.referralKeyId))
     .leftJoin(ledgerAccounts, realAccount)
     .leftJoin(practiceAccounts, practiceAccount)
-    .where(eq(users.id, id))
+    .where(eq(users.id, sql.placeholder('id')))
     .limit(1);
-  return row;
+
+/**
+ * The lookup every authenticated request makes, as a named prepared statement per pool: each
+ * connection parses and plans it once, then runs it in one round trip.
+ */
+const preparedById = new WeakMap<object, ReturnType<ReturnType<typeof selectById>['prepare']>>();
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  // Inside a transaction the plain query runs on the transaction's connection.
+  if (!('$client' in db)) return (await selectById(db).execute({ id }))[0];
+  let prepared = preparedById.get(db);
+  if (!prepared) {
+    prepared = selectById(db).prepare('users_find_by_id');
+    preparedById.set(db, prepared);
+  }
+  return (await prepared.execute({ id }))[0];
 }
 
 /** Username or email, case-insensitively (usernames cannot contain '@', so at most one matches). */

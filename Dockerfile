@@ -19,7 +19,9 @@ RUN pnpm install --frozen-lockfile
 FROM deps AS app
 COPY . .
 RUN pnpm --filter @app/web build
-# Nothing under /app is written at run time (tsx caches in /tmp), so root-owned files are fine.
+# Nothing under /app is written at run time (tsx caches in /tmp), so root-owned files are
+# fine; top-up vouchers go to their own node-owned folder (a volume in docker-compose.yml).
+RUN mkdir -p /var/lib/app/vouchers && chown -R node:node /var/lib/app
 USER node
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
 EXPOSE 3000

@@ -252,7 +252,13 @@ async function main() {
   watch(
     spawnManaged('gateway', process.execPath, ['--import', TSX, 'gateway/src/server.ts'], {
       cwd: ROOT,
-      env: { ...env, PORT: String(config.PORT), HOST: config.HOST, WEB_DIST: webDist },
+      env: {
+        ...env,
+        PORT: String(config.PORT),
+        HOST: config.HOST,
+        WEB_DIST: webDist,
+        VOUCHER_DIR: config.VOUCHER_DIR,
+      },
     }),
     'the gateway',
   );

@@ -22,6 +22,9 @@ export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export * from './money-errors.ts';
 export {
   createNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
   type NewNotification,
   pendingRequestCounts,
   unreadNotificationCount,
@@ -38,6 +41,17 @@ export {
   lastTickAtOrBefore,
   wholeSecond,
 } from './ticks.ts';
+export {
+  createTopup,
+  type DecidedTopup,
+  decideTopup,
+  findTopupByKey,
+  type NewTopup,
+  TopupDecidedError,
+  type TopupDecision,
+  TopupNotFoundError,
+  topupApproveKey,
+} from './topups.ts';
 export {
   cancelTrade,
   decideOutcome,
@@ -59,3 +73,21 @@ export {
   type TradeSettingTerms,
   winProfit,
 } from './trades.ts';
+export {
+  type CreatedWithdrawal,
+  createWithdrawal,
+  type DecidedWithdrawal,
+  decideWithdrawal,
+  findWithdrawalByKey,
+  generateTrxNumber,
+  type NewWithdrawal,
+  WithdrawalAboveAvailableError,
+  type WithdrawalBank,
+  WithdrawalBankRequiredError,
+  WithdrawalDecidedError,
+  type WithdrawalDecisionInput,
+  WithdrawalNotFoundError,
+  withdrawalDebitKey,
+  withdrawalEntries,
+  withdrawalReturnKey,
+} from './withdrawals.ts';

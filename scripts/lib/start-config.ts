@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,9 +32,16 @@ const schema = z.object({
   SUPERADMIN_EMAIL: z.string().optional(),
   SUPERADMIN_PASSWORD: z.string().optional(),
   DATA_DIR: z.string().default('.data'),
+  /** Unset: DATA_DIR/vouchers (top-up voucher images, kept between starts). */
+  VOUCHER_DIR: z.string().optional(),
 });
 
-export type StartConfig = Omit<z.infer<typeof schema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type StartConfig = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'VOUCHER_DIR'> & {
+  /** Absolute. */
+  DATA_DIR: string;
+  /** Absolute: pass it on to the gateway as VOUCHER_DIR. */
+  VOUCHER_DIR: string;
+};
 
 export class StartConfigError extends Error {
   override name = 'StartConfigError';
@@ -49,5 +56,8 @@ export function loadStartConfig(env: NodeJS.ProcessEnv, root: string): StartConf
     throw new StartConfigError(`Invalid settings for pnpm start:\n${lines.join('\n')}`);
   }
   const dataDir = parsed.data.DATA_DIR;
-  return { ...parsed.data, DATA_DIR: isAbsolute(dataDir) ? dataDir : resolve(root, dataDir) };
+  const DATA_DIR = isAbsolute(dataDir) ? dataDir : resolve(root, dataDir);
+  const voucherDir = parsed.data.VOUCHER_DIR;
+  const VOUCHER_DIR = voucherDir ? resolve(root, voucherDir) : join(DATA_DIR, 'vouchers');
+  return { ...parsed.data, DATA_DIR, VOUCHER_DIR };
 }

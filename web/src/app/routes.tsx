@@ -2,6 +2,8 @@ import { DEFAULT_PAIR } from '@app/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
+import { TopupsPage } from '../features/admin-topups/index.ts';
+import { WithdrawalDetailPage, WithdrawalsPage } from '../features/admin-withdrawals/index.ts';
 import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
@@ -75,9 +77,9 @@ export const routes: RouteObject[] = [
               adminPending('coins', 'coins'),
               adminPending('trade-log', 'tradeLog'),
               adminPending('trade-setting', 'tradeSetting'),
-              adminPending('topups', 'topups'),
-              adminPending('withdrawals', 'withdrawals'),
-              adminPending('withdrawals/:id', 'withdrawalDetail'),
+              { path: 'topups', element: <TopupsPage /> },
+              { path: 'withdrawals', element: <WithdrawalsPage /> },
+              { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
               { path: 'referral-keys', element: <ReferralKeysPage /> },
               { path: 'login-history', element: <LoginHistoryPage /> },
               adminPending('support/tickets', 'tickets'),

@@ -5,6 +5,7 @@ import { DEBUG_HOOKS, exposeDebug } from './debug.ts';
 import { type ConnectionStoreState, createConnectionStore } from './realtime/connection-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { useSession } from './session/index.ts';
+import { connectWallet } from './wallet-sync.ts';
 
 export type { ConnectionState } from './realtime/connection-store.ts';
 export type { MarketSnapshot, Realtime } from './realtime/realtime.ts';
@@ -37,6 +38,7 @@ export function startRealtime(): void {
     if (state.token !== prev.token) realtime.setToken(state.token);
   });
   connectBalances(realtime, connectionStore);
+  connectWallet(realtime, connectionStore);
   if (DEBUG_HOOKS) {
     exposeDebug('realtime', {
       drop: (holdMs?: number) => realtime.dropTransport(holdMs),

@@ -1,5 +1,77 @@
+import {
+  markReadResponseSchema,
+  notificationsQuerySchema,
+  notificationsResponseSchema,
+  unreadCountResponseSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createNotificationsService } from './notifications.service.ts';
 
-const notificationsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Any id string: one that is not a uuid is as unknown as a uuid nobody has (404, not 400). */
+const idParams = z.object({ id: z.string() });
+
+/** The caller's own notifications: every route authenticates and reads the user from the session. */
+const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const service = createNotificationsService({ db: app.db });
+  const tags = ['notifications'];
+
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Newest first, 20 per page by default (at most 100), with the unread count.',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        response: { 200: unreadCountResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.unreadCount(caller(request).id),
+  );
+
+  // Declared before /:id/read, though find-my-way prefers the static segment anyway.
+  app.post(
+    '/notifications/read-all',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description: 'No body.',
+        response: { 200: markReadResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.markAllRead(caller(request).id),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description: 'No body. Marking a read notification again is fine; another user’s is 404.',
+        params: idParams,
+        response: { 200: markReadResponseSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.markRead(caller(request).id, request.params.id),
+  );
+};
 
 export default notificationsRoutes;

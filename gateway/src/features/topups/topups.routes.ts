@@ -1,7 +1,157 @@
+import {
+  adminTopupsQuerySchema,
+  adminTopupsResponseSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  idParamsSchema,
+  MSG,
+  myTopupsQuerySchema,
+  rejectTopupSchema,
+  topupResponseSchema,
+  topupsResponseSchema,
+} from '@app/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { createTopupsService } from './topups.service.ts';
+import { createVoucherStore } from './topups.storage.ts';
+import { readTopupUpload, TOPUP_MULTIPART_OPTIONS } from './topups.upload.ts';
+import { VOUCHER_EXTENSIONS } from './topups.voucher.ts';
 
 export type TopupsRoutesOptions = { voucherDir: string };
 
-const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async () => {};
+/** Other headers pass through untouched: Fastify replaces request.headers with the parsed value. */
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, MSG.invalidInput).optional(),
+});
+
+/**
+ * Top-ups. A user sends an amount with a voucher image and sees their own requests; admins
+ * list everybody's, decide each one once and view the vouchers. Multipart parsing is
+ * registered here only, so no other route accepts uploads.
+ */
+const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opts) => {
+  await app.register(multipart, TOPUP_MULTIPART_OPTIONS);
+  const service = createTopupsService({
+    db: app.db,
+    store: createVoucherStore(opts.voucherDir),
+    events: createWalletEvents(app.io, app.db),
+    log: app.log.child({ feature: 'topups' }),
+  });
+  const tags = ['topups'];
+
+  app.post(
+    '/topups',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data: `amount` (rupees), `currency` (INR), file `voucher` (JPEG, PNG or WebP by its bytes, at most 5242880 bytes). A retry with the same Idempotency-Key answers the first top-up.',
+        headers: idempotencyHeaders,
+        response: { 201: topupResponseSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readTopupUpload(request);
+      const answer = await service.create(caller(request).id, upload, request.headers['idempotency-key']);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/topups/my',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: myTopupsQuerySchema,
+        response: { 200: topupsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.listMine(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/topups',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Admins: every user’s top-ups; status defaults to pending, `all` lists every status.',
+        querystring: adminTopupsQuerySchema,
+        response: { 200: adminTopupsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.put(
+    '/topups/:id/approve',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Credit the amount (bill type recharge) and mark the top-up approved; 409 once decided.',
+        params: idParamsSchema,
+        response: { 200: topupResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.approve(request.params.id, requestMeta(request)),
+  );
+
+  app.put(
+    '/topups/:id/reject',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Reject with remarks the user is shown (default "Rejected"); 409 once decided.',
+        params: idParamsSchema,
+        body: rejectTopupSchema,
+        response: { 200: topupResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.reject(request.params.id, request.body.remarks, requestMeta(request)),
+  );
+
+  app.get(
+    '/topups/:id/voucher',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'The voucher image, for the top-up’s owner and admins (404 for anyone else).',
+        params: idParamsSchema,
+        response: {
+          // Streamed as it is: no serializer touches a stream.
+          200: z.unknown().describe('The image bytes: image/jpeg, image/png or image/webp'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const voucher = await service.voucher(caller(request), request.params.id);
+      return reply
+        .type(voucher.type)
+        .header('content-length', voucher.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="voucher.${VOUCHER_EXTENSIONS[voucher.type]}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(voucher.stream);
+    },
+  );
+};
 
 export default topupsRoutes;

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
+import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createTradeEvents } from './trades.events.ts';
 import { createTradesService } from './trades.service.ts';
 import { createSettlementScheduler } from './trades.settlement.ts';
@@ -42,6 +43,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
     settings: app.tradeSettings,
     settlement: createSettlementScheduler(app.queues.settlement, log),
     events: createTradeEvents(app.io),
+    walletEvents: createWalletEvents(app.io, app.db),
     log,
     maxPriceAgeMs: opts.maxPriceAgeMs,
   });

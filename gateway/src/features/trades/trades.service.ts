@@ -1,5 +1,6 @@
 import {
   cancelTrade,
+  createNotification,
   type Db,
   getBalances,
   type PlacedTrade,
@@ -9,10 +10,12 @@ import {
 } from '@app/db';
 import {
   type CancelTradeResponse,
+  formatRupees,
   isAdminRole,
   MSG,
   type PlaceTradeBody,
   type PlaceTradeResponse,
+  paiseToRupees,
   type Role,
   rupeesToPaise,
   type Tick,
@@ -29,6 +32,7 @@ import { type AppError, badRequest, conflict, forbidden, notFound } from '../../
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { MarketService } from '../market/market.service.ts';
+import type { WalletEvents } from '../notifications/notifications.events.ts';
 import type { TradeSettingsCache } from '../trade-settings/trade-settings.plugin.ts';
 import { isUuid } from '../users/users.repository.ts';
 import { moneyErrorToHttp } from './trades.errors.ts';
@@ -43,6 +47,8 @@ export type TradesServiceDeps = {
   settings: Pick<TradeSettingsCache, 'find'>;
   settlement: SettlementScheduler;
   events: TradeEvents;
+  /** The cancelled trade's notification is pushed with these (INTEGRITY §4). */
+  walletEvents: Pick<WalletEvents, 'notify'>;
   log: FastifyBaseLogger;
   /** TRADE_MAX_PRICE_AGE_MS */
   maxPriceAgeMs: number;
@@ -80,7 +86,7 @@ async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
  * Nothing here decides a result or sets a balance: settlement is the workers' job.
  */
 export function createTradesService(deps: TradesServiceDeps) {
-  const { db, market, settings, settlement, events, log, maxPriceAgeMs } = deps;
+  const { db, market, settings, settlement, events, walletEvents, log, maxPriceAgeMs } = deps;
   const now = deps.now ?? Date.now;
 
   /** Why a new trade cannot open now, or null when it can. */
@@ -250,7 +256,7 @@ export function createTradesService(deps: TradesServiceDeps) {
 
     /** Admin: cancel a RUNNING trade with a reason the user sees; the stake is refunded. */
     async cancel(id: string, reason: string, meta: RequestMeta): Promise<CancelTradeResponse> {
-      const cancelled = await withMoneyErrors(() =>
+      const { cancelled, notification } = await withMoneyErrors(() =>
         db.transaction(async (tx) => {
           const { trade, balanceAfter } = await cancelTrade(tx, id, { adminId: meta.actor.id, reason });
           await audit(tx, {
@@ -262,7 +268,17 @@ export function createTradesService(deps: TradesServiceDeps) {
             after: { status: trade.status, refund: trade.payout, balanceAfter },
             reason: trade.cancelReason,
           });
-          return trade;
+          // The user is told in the same commit that refunds them (INTEGRITY §4).
+          const refund = formatRupees(paiseToRupees(trade.payout ?? trade.amount));
+          const why = trade.cancelReason ?? reason;
+          const notification = await createNotification(tx, {
+            userId: trade.userId,
+            type: 'system',
+            title: 'Trade cancelled',
+            body: `Your ${trade.symbol}/INR trade was cancelled by an admin and your stake of ${refund} was refunded. Reason: ${why}`,
+            data: { tradeId: trade.id, reason: why },
+          });
+          return { cancelled: trade, notification };
         }),
       );
       await settlement.unschedule(cancelled.id);
@@ -270,6 +286,10 @@ export function createTradesService(deps: TradesServiceDeps) {
       const balances = toBalances(await getBalances(db, cancelled.userId));
       events.settled(cancelled.userId, trade, balances);
       events.balance(cancelled.userId, balances, 'trade_cancelled');
+      // Committed: a failed push must not turn the cancellation into an error answer.
+      await walletEvents.notify(notification).catch((err: unknown) => {
+        log.warn({ err, tradeId: cancelled.id }, 'trade cancel notification push failed');
+      });
       return { trade, balances };
     },
   };

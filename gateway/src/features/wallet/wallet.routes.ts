@@ -1,5 +1,124 @@
+import {
+  ADMIN_LEDGER_PAGE_SIZE,
+  adminBadgesSchema,
+  holdBodySchema,
+  userMessageResponseSchema,
+  WALLET_MAX_LIMIT,
+  walletTransactionsQuerySchema,
+  walletTransactionsResponseSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { createWalletService } from './wallet.service.ts';
 
-const walletRoutes: FastifyPluginAsyncZod = async () => {};
+/** The admin ledger view pages by 20 unless asked otherwise (admin-side §API). */
+const adminRecordsQuerySchema = walletTransactionsQuerySchema.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WALLET_MAX_LIMIT)
+    .default(ADMIN_LEDGER_PAGE_SIZE)
+    .catch(ADMIN_LEDGER_PAGE_SIZE),
+});
+/** Malformed ids are as unknown as missing ones: 404, not 400. */
+const userIdParams = z.object({ userId: z.string() });
+const idParams = z.object({ id: z.string() });
+
+/**
+ * Financial Records (the caller's own, or any user's for an admin), holds and the admin
+ * sidebar's badge counts. Nothing here moves money.
+ */
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createWalletService({
+    db: app.db,
+    events: createWalletEvents(app.io, app.db),
+    log: app.log.child({ feature: 'wallet' }),
+  });
+  const tags = ['wallet'];
+  const records = {
+    tags,
+    security: bearer,
+    querystring: walletTransactionsQuerySchema,
+    response: { 200: walletTransactionsResponseSchema, ...errorResponses(401) },
+  };
+
+  app.get(
+    '/wallet/transactions/my',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...records,
+        description:
+          'The caller’s ledger of one balance (account real|practice), 10 per page. type: all, a Bill Type of the spec (trade_profit = trade_payout, trade_loss = trade_stake) or a stored bill type. A currency other than INR has no rows.',
+      },
+    },
+    async (request) => service.records(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/wallet/transactions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...records,
+        description:
+          'The spec’s alias (`?mine=1`) of /wallet/transactions/my: always the caller’s own records, whatever `mine` says.',
+      },
+    },
+    async (request) => service.records(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/admin/wallet/transactions/:userId',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Admin: one user’s records, 20 per page by default.',
+        params: userIdParams,
+        querystring: adminRecordsQuerySchema,
+        response: { 200: walletTransactionsResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => service.userRecords(request.params.userId, request.query),
+  );
+
+  app.put(
+    '/admin/users/:id/hold',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Admin: the amount on hold in rupees (0 releases it) and the reason the user sees. Audited; the user is notified.',
+        params: idParams,
+        body: holdBodySchema,
+        response: { 200: userMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.hold(request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/admin/badges',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Pending top-ups and withdrawals; the same counts as the `admin:badges` event.',
+        response: { 200: adminBadgesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => service.badges(),
+  );
+};
 
 export default walletRoutes;

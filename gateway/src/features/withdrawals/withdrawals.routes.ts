@@ -1,5 +1,134 @@
+import {
+  adminWithdrawalsQuerySchema,
+  adminWithdrawalsResponseSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  idParamsSchema,
+  MSG,
+  myWithdrawalsQuerySchema,
+  withdrawalBodySchema,
+  withdrawalCreatedResponseSchema,
+  withdrawalDecisionResponseSchema,
+  withdrawalDecisionSchema,
+  withdrawalDetailResponseSchema,
+  withdrawalsResponseSchema,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { createWithdrawalsService } from './withdrawals.service.ts';
 
-const withdrawalsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Optional; checked when sent. Other headers pass through untouched. */
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: MSG.idempotencyKeyInvalid })
+    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid)
+    .optional(),
+});
+
+/**
+ * Withdrawals. A user asks (the amount is debited at once) and lists their own; admins list
+ * everybody's and decide each once. No route takes a balance: the server moves the money.
+ */
+const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createWithdrawalsService({
+    db: app.db,
+    events: createWalletEvents(app.io, app.db),
+    log: app.log.child({ feature: 'withdrawals' }),
+  });
+  const tags = ['withdrawals'];
+
+  app.post(
+    '/withdrawals',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Ask for a withdrawal: the amount is debited now and returned if an admin rejects it. 201 for a new request; 200 with the same request for a retry with the same Idempotency-Key.',
+        headers: idempotencyHeaders,
+        body: withdrawalBodySchema,
+        response: {
+          200: withdrawalCreatedResponseSchema,
+          201: withdrawalCreatedResponseSchema,
+          ...errorResponses(400, 401, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, answer } = await service.create(
+        caller(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    '/withdrawals/my',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: myWithdrawalsQuerySchema,
+        response: { 200: withdrawalsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.listMine(caller(request).id, request.query),
+  );
+
+  app.get(
+    '/withdrawals',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Admins: every withdrawal, newest first; all statuses unless filtered.',
+        querystring: adminWithdrawalsQuerySchema,
+        response: { 200: adminWithdrawalsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.listAll(request.query),
+  );
+
+  app.get(
+    '/withdrawals/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'One withdrawal with the user’s current bank details and its ledger entries: admins any, a user their own. ledgerEntry is the debit once decided (approved or rejected); returnEntry the credit of a rejection.',
+        params: idParamsSchema,
+        response: { 200: withdrawalDetailResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({ withdrawal: await service.get(caller(request), request.params.id) }),
+  );
+
+  app.put(
+    '/withdrawals/:id/status',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Approve (no money moves: it left with the request) or reject (the amount is returned) a pending withdrawal, with remarks the user sees.',
+        params: idParamsSchema,
+        body: withdrawalDecisionSchema,
+        response: { 200: withdrawalDecisionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.decide(request.params.id, request.body, requestMeta(request)),
+  );
+};
 
 export default withdrawalsRoutes;

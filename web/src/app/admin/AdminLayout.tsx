@@ -1,3 +1,4 @@
+import type { AdminBadges } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -5,7 +6,29 @@ import { useIsMobile } from '../../lib/media.ts';
 import { isSuperadmin, useSession } from '../../lib/session/index.ts';
 import { Brand } from '../layout/Brand.tsx';
 import { LanguageButton } from '../layout/Header.tsx';
+import './admin-wallet.css';
+import { useAdminBadges, useAdminBadgesSync } from './badges/index.ts';
 import { ADMIN_NAV, type AdminNavItem, SUPER_NAV } from './nav.ts';
+
+/**
+ * A pending count next to a sidebar link, read out as "N pending". At zero it stays in the
+ * page, hidden, so its count is always readable (`badge-{path}` holds just the number).
+ */
+function NavBadge({ path, badge }: { path: string; badge: keyof AdminBadges }) {
+  const { t } = useTranslation();
+  const count = useAdminBadges((s) => s.badges?.[badge]);
+  if (count === undefined) return null;
+  // The space keeps the link's name "Withdrawals 3 pending" rather than "Withdrawals3 pending".
+  return (
+    <>
+      {' '}
+      <span className="side-badge" data-testid={`badge-${path}`} aria-hidden="true" hidden={count <= 0}>
+        {count}
+      </span>
+      {count > 0 && <span className="sr-only">{t('adminWallet.badge', { count })}</span>}
+    </>
+  );
+}
 
 function NavGroup({ items }: { items: AdminNavItem[] }) {
   const { t } = useTranslation();
@@ -15,6 +38,7 @@ function NavGroup({ items }: { items: AdminNavItem[] }) {
         <li key={item.path}>
           <NavLink to={`/app-panel/${item.path}`} end={item.path === 'super'}>
             {t(`admin.nav.${item.key}`)}
+            {item.badge && <NavBadge path={item.path} badge={item.badge} />}
           </NavLink>
         </li>
       ))}
@@ -29,6 +53,7 @@ export function AdminLayout() {
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
+  useAdminBadgesSync();
 
   useEffect(() => setDrawer(false), [pathname]);
   useEffect(() => {

@@ -1,7 +1,10 @@
-/** Sidebar entries: path under /app-panel and the admin.nav key of its title. */
+import type { AdminBadges } from '@app/shared';
+
+/** Sidebar entries: path under /app-panel, the admin.nav key of its title, and its pending-count badge. */
 export interface AdminNavItem {
   path: string;
   key: string;
+  badge?: keyof AdminBadges;
 }
 
 export const ADMIN_NAV: AdminNavItem[] = [
@@ -10,8 +13,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: 'coins', key: 'coins' },
   { path: 'trade-log', key: 'tradeLog' },
   { path: 'trade-setting', key: 'tradeSetting' },
-  { path: 'topups', key: 'topups' },
-  { path: 'withdrawals', key: 'withdrawals' },
+  { path: 'topups', key: 'topups', badge: 'pendingTopups' },
+  { path: 'withdrawals', key: 'withdrawals', badge: 'pendingWithdrawals' },
   { path: 'referral-keys', key: 'referralKeys' },
   { path: 'login-history', key: 'loginHistory' },
   { path: 'support/tickets', key: 'tickets' },

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { AccountModeSwitch, PracticeBadge } from '../../components/AccountModeSwitch.tsx';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { useDialogs } from '../stores/dialogs.ts';
@@ -59,6 +60,7 @@ export function Header() {
           {!mobile && <PracticeBadge />}
           <AccountModeSwitch compact={mobile} />
           <LanguageButton />
+          {user && <NotificationBell />}
           {mobile ? (
             <button
               type="button"

@@ -1,1 +1,2 @@
+export { NotificationBell } from './components/NotificationBell.tsx';
 export { NotificationsPage } from './components/NotificationsPage.tsx';

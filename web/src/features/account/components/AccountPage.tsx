@@ -8,9 +8,11 @@ import { isAdminUser, type SessionUser, useSession } from '../../../lib/session/
 import { usePageTitle } from '../../../lib/site.ts';
 import { BankDetailsModal } from './BankDetailsModal.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
+import { DashboardNotifications } from './DashboardNotifications.tsx';
 import { EditProfileModal } from './EditProfileModal.tsx';
 import { PracticeBalance } from './PracticeBalance.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
+import { WalletActivity } from './WalletActivity.tsx';
 
 type Open = 'none' | 'profile' | 'password' | 'bank';
 
@@ -107,10 +109,18 @@ export function AccountPage() {
       </div>
 
       <RecentTrades />
+      <WalletActivity />
 
-      <EmptyState>
-        <p>{t('account.activityLater')}</p>
-      </EmptyState>
+      <section className="section" aria-labelledby="dash-tickets-title">
+        <header className="section-head">
+          <h2 id="dash-tickets-title">{t('wallet.dashboard.tickets')}</h2>
+        </header>
+        <EmptyState>
+          <p>{t('wallet.dashboard.ticketsLater')}</p>
+        </EmptyState>
+      </section>
+
+      <DashboardNotifications />
 
       {open === 'profile' && (
         <EditProfileModal

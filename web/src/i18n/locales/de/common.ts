@@ -178,5 +178,7 @@ export const common: Shape<typeof en> = {
   notifications: {
     title: 'Benachrichtigungen',
     empty: 'Keine Benachrichtigungen',
+    markAllRead: 'Alle als gelesen markieren',
+    intro: 'Nachrichten zu Ihren Aufladungen, Auszahlungen, Sperrungen und Ihrem Konto.',
   },
 };

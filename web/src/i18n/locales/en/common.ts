@@ -173,5 +173,7 @@ export const common = {
   notifications: {
     title: 'Notifications',
     empty: 'No notifications',
+    markAllRead: 'Mark all read',
+    intro: 'Messages about your top-ups, withdrawals, holds and account.',
   },
 };

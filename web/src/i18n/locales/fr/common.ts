@@ -175,5 +175,7 @@ export const common: Shape<typeof en> = {
   notifications: {
     title: 'Notifications',
     empty: 'Aucune notification',
+    markAllRead: 'Tout marquer comme lu',
+    intro: 'Messages concernant vos recharges, retraits, blocages de fonds et votre compte.',
   },
 };

@@ -1,0 +1,161 @@
+import type { VoucherType } from '@app/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from './client.ts';
+import { type Posted, post } from './ledger.ts';
+import { IdempotencyConflictError, InvalidMoneyInputError } from './money-errors.ts';
+import { type TopupRow, topups } from './schema/wallet.ts';
+
+/**
+ * Top-ups: a user's request to have money they paid outside the platform credited, with a
+ * voucher image as proof. An admin decides each one once: approval credits the amount
+ * (bill type recharge, against the payments account) in the transaction that marks the row,
+ * rejection only marks it. Lock order: the top-up row, then the user's ledger account.
+ */
+
+/** The one recharge a top-up can ever credit. */
+export const topupApproveKey = (topupId: string) => `topup:${topupId}:approve`;
+
+export class TopupNotFoundError extends Error {
+  override name = 'TopupNotFoundError';
+  readonly code = 'topup_not_found';
+  constructor(readonly topupId: string) {
+    super(`no top-up ${topupId}`);
+  }
+}
+
+/** The top-up is approved or rejected already: decisions are final. */
+export class TopupDecidedError extends Error {
+  override name = 'TopupDecidedError';
+  readonly code = 'topup_decided';
+  constructor(
+    readonly topupId: string,
+    readonly status: TopupRow['status'],
+  ) {
+    super(`top-up ${topupId} is ${status}, not pending`);
+  }
+}
+
+export type NewTopup = {
+  userId: string;
+  /** Paise, > 0. */
+  amount: bigint;
+  /** The stored file's random name in the voucher directory. */
+  voucherKey: string;
+  voucherType: VoucherType;
+  voucherSize: number;
+  idempotencyKey?: string | null;
+};
+
+export async function findTopupByKey(
+  db: DbOrTx,
+  userId: string,
+  idempotencyKey: string,
+): Promise<TopupRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(topups)
+    .where(and(eq(topups.userId, userId), eq(topups.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/**
+ * Store a pending top-up. With an idempotency key, a repeat by the same user answers the first
+ * top-up (`created: false`, nothing stored), also when two arrive at once (the unique index
+ * makes the second wait for the first); the same key for another amount is refused.
+ */
+export async function createTopup(
+  db: DbOrTx,
+  input: NewTopup,
+): Promise<{ topup: TopupRow; created: boolean }> {
+  if (input.amount <= 0n) throw new InvalidMoneyInputError('a top-up must be above 0');
+  const key = input.idempotencyKey ?? null;
+  const [row] = await db
+    .insert(topups)
+    .values({
+      userId: input.userId,
+      amount: input.amount,
+      voucherKey: input.voucherKey,
+      voucherType: input.voucherType,
+      voucherSize: input.voucherSize,
+      idempotencyKey: key,
+    })
+    .onConflictDoNothing({
+      target: [topups.userId, topups.idempotencyKey],
+      where: sql`${topups.idempotencyKey} is not null`,
+    })
+    .returning();
+  if (row) return { topup: row, created: true };
+  const first = key === null ? undefined : await findTopupByKey(db, input.userId, key);
+  if (!first) throw new Error('top-up insert returned no row');
+  if (first.amount !== input.amount) throw new IdempotencyConflictError(key ?? '');
+  return { topup: first, created: false };
+}
+
+export type TopupDecision =
+  | { decision: 'approve'; adminId: string }
+  | {
+      decision: 'reject';
+      adminId: string;
+      remarks: string;
+    };
+
+export type DecidedTopup = {
+  /** The row as it was, pending, under the lock. */
+  before: TopupRow;
+  topup: TopupRow;
+  /** The recharge credit of an approval; null for a rejection. */
+  credit: Posted | null;
+};
+
+/**
+ * Approve or reject a pending top-up: lock the row, refuse unless it is pending, credit the
+ * amount for an approval, then set status, decided_at, decided_by and the journal entry in one
+ * UPDATE (the table's topups_decided check wants them together). Concurrent decisions queue on
+ * the row lock; every one after the first finds it decided. One transaction (a savepoint when
+ * given a transaction: pass the caller's to commit an audit row and a notification with it).
+ */
+export async function decideTopup(db: DbOrTx, topupId: string, input: TopupDecision): Promise<DecidedTopup> {
+  const remarks = input.decision === 'reject' ? input.remarks.trim() : null;
+  if (input.decision === 'reject' && !remarks) throw new InvalidMoneyInputError('a rejection needs remarks');
+  return db.transaction(async (tx) => {
+    const before = await lockTopup(tx, topupId);
+    if (before.status !== 'pending') throw new TopupDecidedError(before.id, before.status);
+    const credit =
+      input.decision === 'approve'
+        ? await post(tx, {
+            type: 'recharge',
+            userId: before.userId,
+            account: 'real',
+            amount: before.amount,
+            counterparty: 'payments',
+            reference: before.id,
+            remarks: 'Top-up approved',
+            idempotencyKey: topupApproveKey(before.id),
+            createdBy: input.adminId,
+          })
+        : null;
+    const [topup] = await tx
+      .update(topups)
+      .set({
+        status: input.decision === 'approve' ? 'approved' : 'rejected',
+        remarks,
+        decidedBy: input.adminId,
+        decidedAt: sql`now()`,
+        journalEntryId: credit?.entryId ?? null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(topups.id, before.id), eq(topups.status, 'pending')))
+      .returning();
+    if (!topup) throw new Error(`top-up ${before.id} changed under its row lock`);
+    return { before, topup, credit };
+  });
+}
+
+async function lockTopup(tx: Tx, topupId: string): Promise<TopupRow> {
+  if (!UUID.test(topupId)) throw new TopupNotFoundError(topupId);
+  const [row] = await tx.select().from(topups).where(eq(topups.id, topupId)).for('update');
+  if (!row) throw new TopupNotFoundError(topupId);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,1 @@
+export { TopupsPage } from './components/TopupsPage.tsx';

@@ -1,0 +1,2 @@
+export { WithdrawalDetailPage } from './components/WithdrawalDetailPage.tsx';
+export { WithdrawalsPage } from './components/WithdrawalsPage.tsx';

@@ -1,0 +1,148 @@
+import { formatRupees, MSG } from '@app/shared';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/Field.tsx';
+import { Notice } from '../../../components/Notice.tsx';
+import { serverMessageOr } from '../../../lib/api.ts';
+import { WEB_MSG } from '../../../lib/messages.ts';
+import { type SessionUser, useSession } from '../../../lib/session/index.ts';
+import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { availableOf } from '../lib/assets.ts';
+import { newIdempotencyKey } from '../lib/idempotency.ts';
+import { type BankForm, isComplete, savedBank, validateWithdrawal } from '../lib/withdraw-form.ts';
+
+type FormNotice = { text: string; tone: 'error' | 'success' };
+
+/**
+ * A withdrawal to the bank: the fields come from the profile; when it lacks any, all four are
+ * needed and saved with the request. The amount is debited at once (the balance event and the
+ * answer both say so) and returned if an admin rejects the request.
+ */
+export function WithdrawForm({
+  user,
+  bankError,
+  onSent,
+}: {
+  user: SessionUser;
+  bankError: unknown;
+  onSent: () => void;
+}) {
+  const { t } = useTranslation();
+  const { run, pending } = useCreateWithdrawal();
+  const saved = savedBank(user);
+  const [bank, setBank] = useState<BankForm>(saved);
+  const [amount, setAmount] = useState('');
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const touched = useRef(false);
+  const key = useRef<string | null>(null);
+  const titleId = useId();
+  const available = availableOf(user);
+
+  // The saved details arrive (or change) while the user has not typed in them: show them.
+  const savedKey = `${saved.accountHolderName}|${saved.bankAccountNumber}|${saved.bankName}|${saved.ifscCode}`;
+  useEffect(() => {
+    if (!touched.current) setBank(savedBank(useSession.getState().user ?? user));
+  }, [savedKey]);
+
+  const changed = () => {
+    key.current = null;
+    setNotice(null);
+  };
+  const setField = (field: keyof BankForm) => (value: string) => {
+    touched.current = true;
+    changed();
+    setBank((b) => ({ ...b, [field]: field === 'ifscCode' ? value.toUpperCase() : value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const valid = validateWithdrawal({ amount, bank, saved, available });
+    if (!valid.ok) {
+      setNotice({ text: valid.message, tone: 'error' });
+      return;
+    }
+    key.current ??= newIdempotencyKey();
+    setNotice(null);
+    try {
+      const answer = await run(valid.body, key.current);
+      key.current = null;
+      useSession.getState().applyBalances(answer.balances);
+      // Read after the balances were applied: a state snapshot taken before would undo them.
+      const current = useSession.getState().user;
+      if (valid.bankSent && current) useSession.getState().setUser({ ...current, ...valid.bankSent });
+      touched.current = false;
+      setAmount('');
+      setNotice({ text: MSG.withdrawalSubmitted, tone: 'success' });
+      onSent();
+    } catch (error) {
+      setNotice({ text: serverMessageOr(error, WEB_MSG.withdrawalSubmitFailed), tone: 'error' });
+    }
+  };
+
+  return (
+    <form className="card form wl-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-label">
+        {t('wallet.withdraw.bankTitle')}
+      </h2>
+      {bankError !== null && <Notice text={serverMessageOr(bankError, WEB_MSG.bankLoadFailed)} />}
+      <p className="muted small">
+        {isComplete(saved) ? t('wallet.withdraw.bankSaved') : t('wallet.withdraw.bankMissing')}
+      </p>
+      <div className="form-row">
+        <Field
+          label={t('wallet.withdraw.accountHolderName')}
+          value={bank.accountHolderName}
+          onChange={setField('accountHolderName')}
+          autoComplete="name"
+          disabled={pending}
+        />
+        <Field
+          label={t('wallet.withdraw.accountNumber')}
+          value={bank.bankAccountNumber}
+          onChange={setField('bankAccountNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={pending}
+        />
+        <Field
+          label={t('wallet.withdraw.bankName')}
+          value={bank.bankName}
+          onChange={setField('bankName')}
+          disabled={pending}
+        />
+        <Field
+          label={t('wallet.withdraw.ifscCode')}
+          value={bank.ifscCode}
+          onChange={setField('ifscCode')}
+          className="field-mono"
+          autoComplete="off"
+          disabled={pending}
+        />
+      </div>
+      <p className="wl-available">
+        <span className="muted">{t('wallet.withdraw.available')}</span>{' '}
+        <strong data-testid="withdraw-available">{formatRupees(available)}</strong>
+      </p>
+      <Field
+        label={t('wallet.withdraw.amount')}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        placeholder={t('wallet.withdraw.amountPlaceholder')}
+        value={amount}
+        disabled={pending}
+        onChange={(value) => {
+          changed();
+          setAmount(value);
+        }}
+      />
+      <p className="muted small">{t('wallet.withdraw.debitNote')}</p>
+      <Notice text={notice?.text} tone={notice?.tone} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? t('wallet.withdraw.confirming') : t('wallet.withdraw.confirm')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import {
+  type Notification as AppNotification,
+  notificationsResponseSchema,
+  type Pagination,
+} from '@app/shared';
+import { api } from '../../../lib/api.ts';
+
+export type NotificationsPage = { items: AppNotification[]; pagination: Pagination; unread: number };
+
+/** GET /api/notifications?limit&page: mine, newest first, with the unread count. */
+export async function getNotifications(
+  query: { limit: number; page?: number },
+  signal?: AbortSignal,
+): Promise<NotificationsPage> {
+  const body = await api<unknown>('/api/notifications', { query, signal });
+  const parsed = notificationsResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error('unexpected notifications answer');
+  return parsed.data;
+}

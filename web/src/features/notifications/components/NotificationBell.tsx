@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../../lib/session/index.ts';
+import { realtime, useConnection } from '../../../lib/socket.ts';
+import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
+import { useBell } from '../stores/bell-store.ts';
+import { NotificationItem } from './NotificationItem.tsx';
+
+function BellIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
+
+/**
+ * The header bell (signed-in users): the unread count, and a dropdown of the newest 15 that
+ * is refreshed each time it opens. A `notification` event puts the new one on top and sets
+ * the count (lib/wallet-sync.ts) without a request.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const userId = useSession((s) => s.user?.id);
+  const count = useUnreadNotifications((s) => s.count);
+  const reconnects = useConnection((s) => s.reconnects);
+  const { pathname } = useLocation();
+  const items = useBell((s) => s.items);
+  const loading = useBell((s) => s.loading);
+  const loaded = useBell((s) => s.loaded);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  // Another user's list is not kept.
+  useEffect(() => {
+    useBell.getState().reset();
+  }, [userId]);
+
+  // The count on sign-in, and after a reconnect, when events may have been missed.
+  useEffect(() => {
+    if (userId) void useBell.getState().loadCount();
+  }, [userId, reconnects]);
+
+  useEffect(
+    () => realtime.on('notification', ({ notification }) => useBell.getState().receive(notification)),
+    [],
+  );
+
+  // A new page closes the dropdown.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!userId) return null;
+  const toggle = () => {
+    if (!open) void useBell.getState().refresh();
+    setOpen(!open);
+  };
+  const anyUnread = count > 0 || items.some((n) => !n.read);
+
+  return (
+    <div className="nt-bell" ref={root}>
+      <button
+        type="button"
+        className="icon-button nt-bell-button"
+        aria-label={count > 0 ? t('bell.labelUnread', { count }) : t('bell.label')}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <BellIcon />
+        <span className="nt-count" data-testid="bell-count" hidden={count === 0} aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      </button>
+      {open && (
+        <section className="nt-panel" id={panelId} aria-label={t('bell.title')}>
+          <header className="nt-panel-head">
+            <h2 className="nt-panel-title">{t('bell.title')}</h2>
+            <button
+              type="button"
+              className="link-button small"
+              disabled={!anyUnread}
+              onClick={() => void useBell.getState().markAllRead()}
+            >
+              {t('bell.markAllRead')}
+            </button>
+          </header>
+          {items.length > 0 ? (
+            <ul className="nt-list">
+              {items.map((n) => (
+                <NotificationItem
+                  key={n.id}
+                  notification={n}
+                  onOpen={(item) => {
+                    if (!item.read) void useBell.getState().markRead(item.id);
+                  }}
+                />
+              ))}
+            </ul>
+          ) : (
+            <p className="nt-empty">{loading && !loaded ? t('bell.loading') : t('bell.empty')}</p>
+          )}
+          <Link to="/notifications" className="nt-all" onClick={() => setOpen(false)}>
+            {t('bell.viewAll')}
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}

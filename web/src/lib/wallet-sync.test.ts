@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { user } from '../test/api-router.ts';
+import { FakeSocket } from '../test/fake-socket.ts';
+import { createConnectionStore } from './realtime/connection-store.ts';
+import { createRealtime } from './realtime/realtime.ts';
+import { useSession } from './session/index.ts';
+import { connectWallet, useUnreadNotifications } from './wallet-sync.ts';
+
+function setup() {
+  let socket: FakeSocket | null = null;
+  const connection = createConnectionStore();
+  const realtime = createRealtime({
+    createSocket: (auth) => {
+      socket = new FakeSocket(auth);
+      return socket.asSocket();
+    },
+    store: connection,
+  });
+  realtime.start('tok');
+  const server = () => {
+    if (!socket) throw new Error('no socket');
+    return socket;
+  };
+  server().accept();
+  const refresh = vi.fn(async () => {});
+  const undo = connectWallet(realtime, connection, refresh);
+  return { server, refresh, undo };
+}
+
+afterEach(() => {
+  useSession.setState({ user: null, token: null });
+  useUnreadNotifications.setState({ count: 0 });
+});
+
+describe('wallet live events', () => {
+  it('a hold event sets the amount and reason on the session user, keeping the practice balance', () => {
+    useSession.setState({ token: 'tok', user: user({ balance: 900, practiceBalance: 5 }) });
+    const { server, undo } = setup();
+    server().serverEmit('hold', { freezAmount: 250.5, freezReason: 'Bank check' });
+    expect(useSession.getState().user).toMatchObject({
+      balance: 900,
+      practiceBalance: 5,
+      freezAmount: 250.5,
+      freezReason: 'Bank check',
+    });
+    server().serverEmit('hold', { freezAmount: 0, freezReason: null });
+    expect(useSession.getState().user).toMatchObject({ freezAmount: 0, freezReason: null });
+    undo();
+  });
+
+  it('a notification event sets the unread count; a new user starts from zero', () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const { server, undo } = setup();
+    server().serverEmit('notification', {
+      notification: {
+        id: 'n1',
+        type: 'credit',
+        title: 'Top-up approved',
+        body: '',
+        data: {},
+        read: false,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      unread: 4,
+    });
+    expect(useUnreadNotifications.getState().count).toBe(4);
+    useSession.getState().signIn('tok2', user({ id: 'u2' }));
+    expect(useUnreadNotifications.getState().count).toBe(0);
+    undo();
+  });
+
+  it('fetches the user again after a reconnect (a hold may have been missed)', () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const { server, refresh, undo } = setup();
+    expect(refresh).not.toHaveBeenCalled();
+    server().drop();
+    server().accept();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    undo();
+    server().drop();
+    server().accept();
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});

@@ -230,3 +230,59 @@ export async function withScreenshots<T>(name: string, pages: Page[], step: () =
     throw err;
   }
 }
+
+/** Browsers a test file opens, closed together in its afterAll. */
+export function browserPool() {
+  const open: Browser[] = [];
+  return {
+    async open(): Promise<Browser> {
+      const b = await openBrowser();
+      open.push(b);
+      return b;
+    },
+    async closeAll(): Promise<void> {
+      for (const b of open.splice(0)) await b.close();
+    },
+  };
+}
+
+/** Log in through the login page; resolves once the app has moved on from it. */
+export async function logIn(page: Page, platform: Platform, identifier: string, password: string) {
+  await page.goto(`${platform.url}/login`);
+  await page.getByLabel('Username or Email').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+export type RegisteredUser = Credentials & { id: string; token: string };
+
+/** A new user registered through the API with the platform's referral key. */
+export async function registerUser(
+  platform: Platform,
+  names: { firstName: string; lastName: string; prefix: string },
+): Promise<RegisteredUser> {
+  const id = randomBytes(3).toString('hex');
+  const user = {
+    firstName: names.firstName,
+    lastName: names.lastName,
+    username: `${names.prefix}_${id}`,
+    email: `${names.prefix}-${id}@example.com`,
+    password: `pass-${id}-word`,
+  };
+  const res = await fetch(`${platform.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, referral: platform.referralKey, country: 'India' }),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`registration failed (${res.status}): ${text}`);
+  const body = JSON.parse(text) as { token: string; user: { id: string } };
+  return {
+    username: user.username,
+    email: user.email,
+    password: user.password,
+    id: body.user.id,
+    token: body.token,
+  };
+}

@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type Browser,
-  openBrowser,
-  type Platform,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { browserPool, logIn, type Platform, startPlatform, withScreenshots } from '../../scripts/lib/e2e.ts';
 
 let platform: Platform;
-const browsers: Browser[] = [];
+const browsers = browserPool();
 
 beforeAll(async () => {
   platform = await startPlatform({
@@ -21,15 +15,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await platform?.stop();
 });
-
-async function browser(): Promise<Browser> {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-}
 
 const unique = () => randomBytes(3).toString('hex');
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -59,14 +47,6 @@ async function register(page: Page, user: ReturnType<typeof newUser>, referralKe
   await at(page, '/account');
 }
 
-async function logIn(page: Page, identifier: string, password: string) {
-  await page.goto(`${platform.url}/login`);
-  await page.getByLabel('Username or Email').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 async function logOut(page: Page) {
   await page.goto(`${platform.url}/account`);
   await page.getByRole('button', { name: 'Logout' }).first().click();
@@ -78,14 +58,14 @@ async function logOut(page: Page) {
 
 describe('accounts in the browser', () => {
   it('registers with the seeded referral key, logs out and in, and changes the password', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     const user = newUser();
     await withScreenshots('register-login-change-password', [page], async () => {
       await register(page, user, platform.referralKey);
       await page.getByTestId('balance').waitFor();
 
       await logOut(page);
-      await logIn(page, user.username, user.password);
+      await logIn(page, platform, user.username, user.password);
       await page.goto(`${platform.url}/account`);
       await page.getByTestId('balance').waitFor();
 
@@ -106,7 +86,7 @@ describe('accounts in the browser', () => {
       await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
       await page.locator('.notice, [role="alert"]').first().waitFor();
       expect(path(page)).toBe('/login');
-      await logIn(page, user.email, newPassword);
+      await logIn(page, platform, user.email, newPassword);
       await page.goto(`${platform.url}/account`);
       await page.getByTestId('balance').waitFor();
       expect(path(page)).toBe('/account');
@@ -114,7 +94,7 @@ describe('accounts in the browser', () => {
   });
 
   it('sends a plain user who opens /app-panel to /home', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     const user = newUser();
     await withScreenshots('plain-user-app-panel', [page], async () => {
       const res = await fetch(`${platform.url}/api/auth/register`, {
@@ -124,7 +104,7 @@ describe('accounts in the browser', () => {
       });
       expect(res.status, await res.clone().text()).toBe(201);
 
-      await logIn(page, user.username, user.password);
+      await logIn(page, platform, user.username, user.password);
       await page.goto(`${platform.url}/app-panel`);
       await at(page, '/home');
       await page.goto(`${platform.url}/app-panel/referral-keys`);
@@ -133,11 +113,11 @@ describe('accounts in the browser', () => {
   });
 
   it('lets the superadmin generate a referral key that a new user registers with', async () => {
-    const admin = await browser();
-    const visitor = await browser();
+    const admin = await browsers.open();
+    const visitor = await browsers.open();
     await withScreenshots('superadmin-referral-key', [admin.page, visitor.page], async () => {
       const { page } = admin;
-      await logIn(page, platform.superadmin.username, platform.superadmin.password);
+      await logIn(page, platform, platform.superadmin.username, platform.superadmin.password);
       await page.goto(`${platform.url}/app-panel/referral-keys`);
       await page.getByLabel('Label').fill(`e2e ${unique()}`);
       await page.getByLabel('Max uses').fill('1');

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type Browser,
-  openBrowser,
-  type Platform,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { browserPool, type Platform, startPlatform, withScreenshots } from '../../scripts/lib/e2e.ts';
 
 /**
  * The live market in Chromium against the whole platform, fed by the workers' simulated
@@ -15,7 +9,7 @@ import {
  */
 
 let platform: Platform;
-const browsers: Browser[] = [];
+const browsers = browserPool();
 
 beforeAll(async () => {
   platform = await startPlatform({
@@ -26,15 +20,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await platform?.stop();
 });
-
-async function browser(): Promise<Browser> {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-}
 
 const SIMULATED_BANNER = 'Simulated prices — demo feed, not real market data';
 
@@ -66,7 +54,7 @@ async function waitForLive(page: Page) {
 
 describe('live market in the browser', () => {
   it('home shows the top-10 market table and its prices move without a reload', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('market-home', [page], async () => {
       await page.goto(`${platform.url}/home`);
       await page.getByText(SIMULATED_BANNER).waitFor();
@@ -113,7 +101,7 @@ describe('live market in the browser', () => {
   });
 
   it('trade page shows the candle chart, a 15 + 15 order book and a moving price, without rendering the page per tick', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('market-trade', [page], async () => {
       await page.goto(`${platform.url}/trade/BTC-INR`);
       await page.getByText(SIMULATED_BANNER).waitFor();
@@ -149,7 +137,7 @@ describe('live market in the browser', () => {
   });
 
   it('switches pairs from the market dropdown with search', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('market-picker', [page], async () => {
       await page.goto(`${platform.url}/trade/BTC-INR`);
       await page.getByRole('button', { name: /Choose a market: BTC\/INR/ }).click();
@@ -172,7 +160,7 @@ describe('live market in the browser', () => {
   });
 
   it('market page shows the coin, its abbreviated price, change and chart, live', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('market-coin-page', [page], async () => {
       await page.goto(`${platform.url}/market?id=eth`);
       await page.getByRole('heading', { name: 'Ethereum' }).waitFor();
@@ -191,7 +179,7 @@ describe('live market in the browser', () => {
   });
 
   it('shows reconnecting when the socket drops, then live again with current prices', async () => {
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('market-reconnect', [page], async () => {
       await page.goto(`${platform.url}/trade/BTC-INR`);
       await waitForLive(page);

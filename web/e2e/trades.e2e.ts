@@ -5,9 +5,11 @@ import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  type Browser,
-  openBrowser,
+  browserPool,
+  logIn,
   type Platform,
+  type RegisteredUser,
+  registerUser,
   startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
@@ -20,7 +22,7 @@ import {
 
 let platform: Platform;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const browsers: Browser[] = [];
+const browsers = browserPool();
 
 beforeAll(async () => {
   // A database of our own (the platform is told to use it), so the test can fund a user
@@ -35,61 +37,32 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await platform?.stop();
   await database?.drop();
 });
 
-async function browser(): Promise<Browser> {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-}
-
 const REAL_RUPEES = 500;
 
-async function registerFundedUser(): Promise<{ username: string; password: string; token: string }> {
-  const id = randomBytes(3).toString('hex');
-  const user = {
-    firstName: 'Ravi',
-    lastName: 'Iyer',
-    username: `trader_${id}`,
-    email: `trader-${id}@example.com`,
-    password: `pass-${id}-word`,
-  };
-  const res = await fetch(`${platform.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, referral: platform.referralKey, country: 'India' }),
-  });
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  expect(res.status, JSON.stringify(body)).toBe(201);
-
+async function registerFundedUser(): Promise<RegisteredUser> {
+  const user = await registerUser(platform, { firstName: 'Ravi', lastName: 'Iyer', prefix: 'trader' });
   const client = createDb(database.url, { max: 1 });
   try {
     await client.db.transaction((tx) =>
       post(tx, {
         type: 'admin_adjustment',
-        userId: body.user.id,
+        userId: user.id,
         account: 'real',
         amount: BigInt(REAL_RUPEES * 100),
         counterparty: 'adjustments',
         remarks: 'e2e funding',
-        idempotencyKey: `e2e:fund:${body.user.id}`,
+        idempotencyKey: `e2e:fund:${user.id}`,
       }),
     );
   } finally {
     await client.close();
   }
-  return { username: user.username, password: user.password, token: body.token };
-}
-
-async function logIn(page: Page, identifier: string, password: string) {
-  await page.goto(`${platform.url}/login`);
-  await page.getByLabel('Username or Email').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  return user;
 }
 
 async function balances(token: string): Promise<{ real: number; practice: number }> {
@@ -106,9 +79,9 @@ const seconds = async (page: Page) =>
 describe('timed trades in the browser', () => {
   it('refuses real money on the simulated feed, then runs a practice Up trade to its result and receipt', async () => {
     const funded = await registerFundedUser();
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('trades-practice-up', [page], async () => {
-      await logIn(page, funded.username, funded.password);
+      await logIn(page, platform, funded.username, funded.password);
       await page.goto(`${platform.url}/trade/BTC-INR`);
       const card = page.getByTestId('quick-trade');
       await card.waitFor();
@@ -202,10 +175,10 @@ describe('timed trades in the browser', () => {
 
   it('offers the Real / Practice switch in the mobile header too, and the account page resets practice money', async () => {
     const funded = await registerFundedUser();
-    const { page } = await browser();
+    const { page } = await browsers.open();
     await withScreenshots('trades-mobile-switch', [page], async () => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await logIn(page, funded.username, funded.password);
+      await logIn(page, platform, funded.username, funded.password);
       await page.goto(`${platform.url}/trade/ETH-INR`);
       const header = page.locator('header.site-header');
       // One compact button: it shows the account in use and switches to the other.

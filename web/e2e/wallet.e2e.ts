@@ -8,9 +8,10 @@ import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
-  type Browser,
-  openBrowser,
+  browserPool,
+  logIn,
   type Platform,
+  registerUser,
   startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
@@ -24,7 +25,7 @@ import {
 
 let platform: Platform;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-const browsers: Browser[] = [];
+const browsers = browserPool();
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('adminDatabaseUrl'));
@@ -37,48 +38,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const b of browsers) await b.close();
+  await browsers.closeAll();
   await platform?.stop();
   await database?.drop();
 });
-
-async function browser(): Promise<Browser> {
-  const b = await openBrowser();
-  browsers.push(b);
-  return b;
-}
 
 /** A real 1 x 1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function registerUser(): Promise<{ username: string; password: string }> {
-  const id = randomBytes(3).toString('hex');
-  const user = {
-    firstName: 'Meera',
-    lastName: 'Nair',
-    username: `wallet_${id}`,
-    email: `wallet-${id}@example.com`,
-    password: `pass-${id}-word`,
-  };
-  const res = await fetch(`${platform.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, referral: platform.referralKey, country: 'India' }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { username: user.username, password: user.password };
-}
-
-async function logIn(page: Page, identifier: string, password: string) {
-  await page.goto(`${platform.url}/login`);
-  await page.getByLabel('Username or Email').fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 const bellCount = (page: Page) => page.getByTestId('bell-count').textContent();
 const badge = (page: Page, name: 'topups' | 'withdrawals') =>
@@ -89,15 +58,15 @@ const badge = (page: Page, name: 'topups' | 'withdrawals') =>
 
 describe('wallet in two browsers', () => {
   it('top-up approved and withdrawal rejected, seen live by the user', async () => {
-    const trader = await registerUser();
-    const user = (await browser()).page;
-    const admin = (await browser()).page;
+    const trader = await registerUser(platform, { firstName: 'Meera', lastName: 'Nair', prefix: 'wallet' });
+    const user = (await browsers.open()).page;
+    const admin = (await browsers.open()).page;
     const voucherFile = join(mkdtempSync(join(tmpdir(), 'voucher-')), 'payment.png');
     writeFileSync(voucherFile, PNG);
 
     await withScreenshots('wallet-two-browsers', [user, admin], async () => {
-      await logIn(user, trader.username, trader.password);
-      await logIn(admin, platform.superadmin.username, platform.superadmin.password);
+      await logIn(user, platform, trader.username, trader.password);
+      await logIn(admin, platform, platform.superadmin.username, platform.superadmin.password);
       await admin.goto(`${platform.url}/app-panel/topups`);
       await admin.getByRole('heading', { name: /Top-up Requests/i }).waitFor();
       const topupsBefore = Number((await badge(admin, 'topups')) || 0);

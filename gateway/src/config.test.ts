@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       socketCorsOrigins: [],
       tradeMaxPriceAgeMs: 5000,
+      voucherDir: resolve('.data/vouchers'),
     });
   });
 

@@ -34,6 +34,12 @@ const USER_WRITES = [
   'POST /api/trades',
   // practice money only, back to its fixed opening level
   'POST /api/user/me/practice/reset',
+  // a top-up request: no money moves until an admin approves it
+  'POST /api/topups',
+  // a withdrawal request: debits at most the caller's own available balance, held for review
+  'POST /api/withdrawals',
+  'POST /api/notifications/{id}/read',
+  'POST /api/notifications/read-all',
 ].sort();
 
 /** Names a user's request must never carry into the server. */

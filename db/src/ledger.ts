@@ -223,6 +223,29 @@ export async function getBalances(db: DbOrTx, userId: string): Promise<Balances>
   };
 }
 
+/**
+ * getBalances for many users in one query (the events of a batch of settlements): user id →
+ * both balances, every id given present in the map.
+ */
+export async function getBalancesOf(db: DbOrTx, userIds: Iterable<string>): Promise<Map<string, Balances>> {
+  const ids = [...new Set(userIds)];
+  const out = new Map<string, Balances>();
+  if (ids.length === 0) return out;
+  for (const id of ids) out.set(id, { real: 0n, practice: PRACTICE_OPENING_BALANCE_PAISE });
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    // One array parameter, whatever the count: the statement text stays the same.
+    .where(sql`${ledgerAccounts.userId} = any(${sql.param(ids)}::uuid[])`);
+  for (const r of rows) {
+    const balances = r.userId === null ? undefined : out.get(r.userId);
+    if (!balances || r.balance === null) continue;
+    if (r.kind === 'user_real') balances.real = r.balance;
+    else if (r.kind === 'user_practice') balances.practice = r.balance;
+  }
+  return out;
+}
+
 /** A platform account's balance: the sum of its postings (platform rows keep no cached balance). */
 export async function getPlatformBalance(db: DbOrTx, kind: PlatformAccountKind): Promise<bigint> {
   const [row] = await db

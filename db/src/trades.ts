@@ -110,12 +110,14 @@ const INSUFFICIENT_FUNDS = 'MN001';
 const ACCOUNT_NOT_OPEN = 'MN002';
 
 /** The postgres.js error behind a (possibly Drizzle-wrapped) failure. */
-function pgErrorOf(error: unknown): { code: string; detail?: string } | undefined {
+function pgErrorOf(error: unknown): { code: string; detail?: string; constraint?: string } | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 5; depth++) {
     if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
       const detail = 'detail' in e && typeof e.detail === 'string' ? e.detail : undefined;
-      return { code: e.code, detail };
+      const constraint =
+        'constraint_name' in e && typeof e.constraint_name === 'string' ? e.constraint_name : undefined;
+      return { code: e.code, detail, constraint };
     }
     e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
   }
@@ -560,6 +562,164 @@ async function settleInTransaction(
     );
     return { trade: settled, changed: true, balanceAfter, awaitingPrice: false };
   });
+}
+
+export type SettleExpiryInput = {
+  symbol: string;
+  /** The instant (an x.999 expiry, see expiryFor). */
+  expiresAt: Date;
+  /** A trade whose last price before expiry is older than this is voided. */
+  staleAfterMs: number;
+  /** The settler's clock (tests); defaults to now. */
+  now?: Date;
+  /** Trades settled in this call (one transaction), at most; the lowest ids first. */
+  limit: number;
+};
+
+export type SettleExpiryResult = {
+  /** Settled by this call, in account order (user, account, trade id). */
+  settled: Array<{ trade: TradeRow; balanceAfter: bigint }>;
+  /**
+   * The price at expiry is not final yet (see SettleResult.awaitingPrice): nothing was written;
+   * call again shortly.
+   */
+  awaitingPrice: boolean;
+  /** Trades left running for the per-trade path: settle each with settleTrade. */
+  fallback: string[];
+  /**
+   * Listed only when the call found fewer than `limit` trades to settle: running trades of the
+   * instant another transaction held (a cancel, a per-trade settlement, another batch). Call
+   * again shortly, or settle each with settleTrade, which waits for the lock.
+   */
+  locked: string[];
+  /** The call filled its limit: more trades of the instant may be waiting. */
+  more: boolean;
+};
+
+/** SQLSTATE of a deadlock: the batch rolled back as a whole and can simply run again. */
+const DEADLOCK = '40P01';
+const SETTLE_EXPIRY_ATTEMPTS = 4;
+
+/**
+ * What settle_expiry checks for before writing, should it get through anyway: a closing entry's
+ * key already taken (its unique index), an entry left without its postings (the deferred
+ * double-entry check at commit). The batch rolled back; the per-trade path settles its trades.
+ */
+function batchRefused(error: unknown): boolean {
+  const pg = pgErrorOf(error);
+  return (
+    (pg?.code === '23505' && pg.constraint === 'journal_entries_idempotency_key') ||
+    (pg?.code === '23514' && pg.constraint === 'journal_entries_balanced')
+  );
+}
+
+type SettleExpiryRow = Record<string, unknown> & {
+  settle_outcome: 'settled' | 'fallback' | 'awaiting' | 'locked';
+  settle_balance: bigint | null;
+};
+
+const SETTLE_EXPIRY_SELECT =
+  'select r.o_outcome as settle_outcome, r.o_balance as settle_balance, (r.o_trade).*';
+const SETTLE_EXPIRY_SQL = `${SETTLE_EXPIRY_SELECT} from settle_expiry($1::text, $2::timestamptz, $3::integer, $4::timestamptz, $5::integer) r`;
+
+/**
+ * Settle the running trades of one symbol that expire at one instant, up to `limit` of them
+ * (the lowest ids), in one transaction: settle_expiry, migration 0008, settleTrade's rules and
+ * writes for the whole batch at once. Safe to call again and concurrently: a trade another
+ * transaction holds is skipped (and listed in `locked`), a settled one is no longer running.
+ * A deadlock with another writer rolls the batch back; it is run again here. Given a
+ * transaction, it runs in a savepoint.
+ */
+export async function settleExpiry(db: DbOrTx, input: SettleExpiryInput): Promise<SettleExpiryResult> {
+  if (!Number.isInteger(input.limit) || input.limit < 1)
+    throw new RangeError('the limit must be a positive integer');
+  const params = [
+    input.symbol,
+    input.expiresAt.toISOString(),
+    input.staleAfterMs,
+    (input.now ?? new Date()).toISOString(),
+    input.limit,
+  ] as const;
+  let rows: SettleExpiryRow[] | undefined;
+  for (let attempt = 1; !rows; attempt++) {
+    try {
+      rows =
+        '$client' in db
+          ? // The pool directly, as a prepared statement: one round trip once it is prepared.
+            await db.$client.unsafe<SettleExpiryRow[]>(SETTLE_EXPIRY_SQL, [...params], { prepare: true })
+          : await db.transaction((sp) =>
+              sp.execute<SettleExpiryRow>(
+                sql`${sql.raw(SETTLE_EXPIRY_SELECT)} from settle_expiry(${params[0]}::text, ${params[1]}::timestamptz, ${params[2]}::integer, ${params[3]}::timestamptz, ${params[4]}::integer) r`,
+              ),
+            );
+    } catch (error) {
+      if (pgErrorOf(error)?.code === DEADLOCK && attempt < SETTLE_EXPIRY_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+        continue;
+      }
+      if (batchRefused(error)) {
+        return {
+          settled: [],
+          awaitingPrice: false,
+          fallback: await runningAt(db, input),
+          locked: [],
+          more: true,
+        };
+      }
+      throw error;
+    }
+  }
+  const result: SettleExpiryResult = {
+    settled: [],
+    awaitingPrice: false,
+    fallback: [],
+    locked: [],
+    more: false,
+  };
+  let handled = 0;
+  for (const row of rows) {
+    switch (row.settle_outcome) {
+      case 'settled': {
+        const trade = toTradeRow(row);
+        const balanceAfter =
+          row.settle_balance ?? (trade.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
+        result.settled.push({ trade, balanceAfter });
+        handled++;
+        break;
+      }
+      case 'fallback':
+        result.fallback.push(String(row.id));
+        handled++;
+        break;
+      case 'locked':
+        result.locked.push(String(row.id));
+        break;
+      case 'awaiting':
+        result.awaitingPrice = true;
+        break;
+      default:
+        throw new Error(`settle_expiry answered ${String(row.settle_outcome)}`);
+    }
+  }
+  result.more = !result.awaitingPrice && handled >= input.limit;
+  return result;
+}
+
+/** Ids of the instant's running trades, the lowest first. */
+async function runningAt(db: DbOrTx, input: SettleExpiryInput): Promise<string[]> {
+  const rows = await db
+    .select({ id: trades.id })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.status, 'running'),
+        eq(trades.expiresAt, input.expiresAt),
+        eq(trades.symbol, input.symbol),
+      ),
+    )
+    .orderBy(asc(trades.id))
+    .limit(input.limit);
+  return rows.map((r) => r.id);
 }
 
 /** Admin cancellation of a RUNNING trade with a reason the user sees; the stake is refunded. */

@@ -1,6 +1,6 @@
 /**
- * Settlement benchmark (`pnpm bench settlement`): how late settle jobs start, and how soon the
- * owner's browser hears the result, when many trades expire at once.
+ * Settlement benchmark (`pnpm bench settlement`): how late settlement jobs start, and how soon
+ * the owner's browser hears the result, when many trades expire at once.
  *
  * One run, on a fresh database and a Redis prefix of its own:
  *   - a local Binance-protocol server (workers/src/market/testing/fake-binance.ts) trades
@@ -9,20 +9,22 @@
  *   - a Socket.IO server with the Redis adapter (as the gateway runs it) relays the workers'
  *     `trade:settled` events to one client in every owner's room;
  *   - baseline: 1,000 Node `setTimeout` timers due at one instant, their lateness;
- *   - burst: BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled with the
- *     gateway's job options) placed within one second, so they all expire at the same x.999
- *     (expiry is the last millisecond of a second);
+ *   - burst: BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled as the
+ *     gateway schedules them: one `settleExpiry` job per symbol and expiry instant, added once,
+ *     with the gateway's job options) placed within one second, so they all expire at the same
+ *     x.999 (expiry is the last millisecond of a second): one job per symbol;
  *   - spread: as many trades again, an equal share expiring in each of
  *     BENCH_SETTLE_SPREAD_SECONDS consecutive seconds.
- * Prints job lateness (BullMQ processedOn - expiry: the first jobs of a second are picked up at
- * once, later ones wait for a free slot) next to the timers' lateness, and expiry →
- * `trade:settled` received by the client. Targets: job p99 within +20 ms of the timers' p99;
- * client p99 <= 150 ms. A measurement, never a test.
+ * Prints job lateness (BullMQ processedOn - expiry, one job per symbol and instant) next to the
+ * timers' lateness, the workers' batches (one transaction each: SETTLEMENT_EXPIRY_BATCH trades),
+ * and expiry → `trade:settled` received by the client. Targets: job p99 within +20 ms of the
+ * timers' p99; client p99 <= 150 ms. A measurement, never a test.
  *
  * Redis: BENCH_REDIS_URL, else a private redis-server started with hz 100 (delayed jobs fire
  * 5-12 ms late with hz 100, 60-70 ms with Redis's default hz 10), else redis://127.0.0.1:6379.
  * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_SPREAD_SECONDS (10),
  * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 64),
+ * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 250),
  * BENCH_SETTLE_TRADE_EVERY_MS (20), BENCH_DATABASE_URL (the test server's postgres database),
  * BENCH_WORKERS_NODE_ARGS (extra node arguments for the workers process, e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`).
@@ -33,13 +35,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db, type EntryTick, type TradeRow, type TradeSettingTerms } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
-import { type FeedStatus, marketKeys, settlementJobId, type Tick } from '@app/shared';
+import { type FeedStatus, marketKeys, settleExpiryJobId, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { startFakeBinance } from '../../workers/src/market/testing/fake-binance.ts';
 import {
+  addExpiryJobs,
   createSetting,
   createUser,
-  GATEWAY_SETTLE_JOB_OPTIONS,
   giveMoney,
   place,
   settlementQueue,
@@ -53,6 +55,7 @@ import { deleteRedisPrefix, type StartedRedis, startLocalRedis } from '../lib/se
 const TRADES = Number(process.env.BENCH_SETTLE_TRADES ?? 1000);
 const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
 const CONCURRENCY = process.env.BENCH_SETTLE_CONCURRENCY;
+const BATCH = process.env.BENCH_SETTLE_BATCH;
 const TRADE_EVERY_MS = Number(process.env.BENCH_SETTLE_TRADE_EVERY_MS ?? 20);
 const WORKERS_NODE_ARGS = (process.env.BENCH_WORKERS_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const TIMERS = 1000;
@@ -79,10 +82,12 @@ function stats(values: number[]): Stats {
   return { n: sorted.length, min: sorted[0] ?? Number.NaN, p50: at(50), p99: at(99), max: at(100) };
 }
 
-const fmt = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '-');
-const row = (name: string, s: Stats) =>
+const fmt = (v: number, unit = ' ms') => (Number.isFinite(v) ? `${v.toFixed(1)}${unit}` : '-');
+const row = (name: string, s: Stats, unit?: string) =>
   name.padEnd(58) +
-  [s.n, fmt(s.min), fmt(s.p50), fmt(s.p99), fmt(s.max)].map((c) => String(c).padEnd(12)).join('');
+  [s.n, fmt(s.min, unit), fmt(s.p50, unit), fmt(s.p99, unit), fmt(s.max, unit)]
+    .map((c) => String(c).padEnd(12))
+    .join('');
 
 /** 1,000 timers due at the same instant: how late Node runs them on this machine, now. */
 async function timerLateness(): Promise<number[]> {
@@ -132,9 +137,13 @@ type PhaseDeps = {
 
 type PhaseResult = {
   name: string;
+  /** settleExpiry jobs: processedOn - expiry. */
   jobs: Stats;
-  /** Lateness of the first job picked up in each expiry second: the scheduler's own precision. */
-  firstJobs: Stats;
+  /** The workers' batches (one transaction each): trades, and ms per batch. */
+  batchSizes: Stats;
+  batchMs: Stats;
+  /** The first batches: when their events were out, ms after expiry (and ms publishing them). */
+  commits: string;
   client: Stats;
   results: Map<string, number>;
   duplicates: number;
@@ -167,6 +176,9 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
   // Placement instants spread evenly over each second: a second's trades all expire at its x.999.
   const second = Math.ceil(Date.now() / 1000) * 1000;
   const trades: TradeRow[] = [];
+  /** As a gateway remembers the jobs it added: each symbol and instant is added once. */
+  const added = new Set<string>();
+  const logsBefore = d.worker.logs.length;
   const started = Date.now();
   for (let chunk = 0; chunk < TRADES; chunk += 50) {
     const placed = await Promise.all(
@@ -187,17 +199,13 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
       }),
     );
     trades.push(...placed);
-    await d.queue.addBulk(
-      placed.map((t) => ({
-        name: 'settle' as const,
-        data: { tradeId: t.id },
-        opts: {
-          ...GATEWAY_SETTLE_JOB_OPTIONS,
-          jobId: settlementJobId(t.id),
-          delay: Math.max(0, t.expiresAt.getTime() - Date.now()),
-        },
-      })),
-    );
+    const fresh = placed.filter((t) => {
+      const id = settleExpiryJobId(t.symbol, t.expiresAt.getTime());
+      if (added.has(id)) return false;
+      added.add(id);
+      return true;
+    });
+    if (fresh.length > 0) await addExpiryJobs(d.queue, fresh);
   }
   const expiries = new Map(trades.map((t) => [t.id, t.expiresAt.getTime()]));
   const first = Math.min(...expiries.values());
@@ -219,15 +227,12 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
 
   const events = mine();
   const client = events.map((e) => e.at - (expiries.get(e.payload.trade.id) ?? Number.NaN));
-  const firstPickUp = new Map<number, number>();
   const jobs = (await d.queue.getJobs(['completed'], 0, -1))
-    .filter((j) => j.name === 'settle' && expiries.has((j.data as { tradeId: string }).tradeId))
-    .map((j) => {
-      const expiry = expiries.get((j.data as { tradeId: string }).tradeId) ?? Number.NaN;
-      const late = (j.processedOn ?? Number.NaN) - expiry;
-      firstPickUp.set(expiry, Math.min(firstPickUp.get(expiry) ?? Number.POSITIVE_INFINITY, late));
-      return late;
-    });
+    .filter((j) => j.name === 'settleExpiry' && added.has(j.id ?? ''))
+    .map((j) => (j.processedOn ?? Number.NaN) - (j.data as { expiresAt: number }).expiresAt);
+  const batches = d.worker.logs
+    .slice(logsBefore)
+    .filter((l) => l.msg === 'expiry batch settled' && Number(l.settled) > 0);
   const results = new Map<string, number>();
   for (const e of events) results.set(e.payload.trade.status, (results.get(e.payload.trade.status) ?? 0) + 1);
   // Busy time: from each second's expiry to its last event, summed over the seconds.
@@ -240,7 +245,12 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
   return {
     name: d.name,
     jobs: stats(jobs),
-    firstJobs: stats([...firstPickUp.values()]),
+    batchSizes: stats(batches.map((l) => Number(l.settled))),
+    batchMs: stats(batches.map((l) => Number(l.batchMs))),
+    commits: batches
+      .slice(0, 12)
+      .map((l) => `${String(l.symbol)} ${String(l.lateMs)} (events ${String(l.notifyMs)})`)
+      .join(', '),
     client: stats(client),
     results,
     duplicates: events.length - expiries.size,
@@ -285,6 +295,7 @@ export async function runSettlementBench() {
         BINANCE_REST_URL: fake.restUrl,
         MARKET_SYMBOLS: SYMBOLS.join(','),
         ...(CONCURRENCY ? { SETTLEMENT_CONCURRENCY: CONCURRENCY } : {}),
+        ...(BATCH ? { SETTLEMENT_EXPIRY_BATCH: BATCH } : {}),
       },
       { nodeArgs: WORKERS_NODE_ARGS },
     );
@@ -334,9 +345,11 @@ export async function runSettlementBench() {
     console.log(row(`setTimeout lateness (${TIMERS} timers due at one instant)`, t));
     for (const p of [burst, spread]) {
       console.log(`${p.name}:`);
-      console.log(row('  settle job lateness (processedOn - expiry)', p.jobs));
-      console.log(row('  the same, first job of each expiry instant', p.firstJobs));
+      console.log(row('  settleExpiry job lateness (processedOn - expiry)', p.jobs));
+      console.log(row('  trades per batch (one transaction each)', p.batchSizes, ''));
+      console.log(row('  batch duration (settle_expiry call)', p.batchMs));
       console.log(row('  expiry -> trade:settled at the client', p.client));
+      console.log(`  batch events out, ms after expiry: ${p.commits}${p.batchSizes.n > 12 ? ', ...' : ''}`);
     }
     for (const p of [burst, spread]) {
       console.log(

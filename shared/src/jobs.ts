@@ -23,8 +23,17 @@ export type TickPartitionsJobData = {
   keepDays: number;
 };
 
-/** Settle one trade at its expiry (delayed job; job id from `settlementJobId`). */
+/**
+ * Settle one trade at its expiry (delayed job; job id from `settlementJobId`). The gateway
+ * schedules `settleExpiry` now; this one stays for jobs added before, and for tests.
+ */
 export type SettleTradeJobData = { tradeId: string };
+/**
+ * Settle every running trade of `symbol` expiring at `expiresAt` (ms since epoch; an expiry is
+ * always the last millisecond of a second): one delayed job per symbol and instant, whatever
+ * the number of trades (job id from `settleExpiryJobId`).
+ */
+export type SettleExpiryJobData = { symbol: string; expiresAt: number };
 /** Settle every running trade past expiry + grace, check the ledger invariants. */
 export type ReconcileJobData = { graceMs: number };
 
@@ -36,12 +45,20 @@ export interface JobMap {
   };
   settlement: {
     settle: SettleTradeJobData;
+    settleExpiry: SettleExpiryJobData;
     reconcile: ReconcileJobData;
   };
 }
 
 /** One job per trade: adding it twice is a no-op (BullMQ dedupes by job id; ':' is not allowed). */
 export const settlementJobId = (tradeId: string) => `settle-${tradeId}`;
+
+/**
+ * One job per symbol and expiry instant, e.g. `expiry-BTC-1767355200999`: the placements of
+ * one instant all add the same id, and BullMQ keeps the first. Symbols are [A-Z0-9]; BullMQ
+ * forbids ':' in ids.
+ */
+export const settleExpiryJobId = (symbol: string, expiresAt: number) => `expiry-${symbol}-${expiresAt}`;
 
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobMap[Q][N];

@@ -96,6 +96,11 @@ const settlement = {
    * with no later tick in the archive, settlement waits this long past expiry for one.
    */
   TRADE_STALE_AFTER_MS: ms(500, 600_000, 10_000),
+  /**
+   * Trades an expiry job settles per transaction (one commit, one balance query and one log
+   * line each): the trades of one symbol and instant go in chunks of this many.
+   */
+  SETTLEMENT_EXPIRY_BATCH: z.coerce.number().int().min(1).max(5_000).default(250),
   /** First re-check of a trade whose price at expiry is not final yet (grows while it stays so). */
   SETTLEMENT_RECHECK_MS: ms(10, 10_000, 50),
   /** How often the reconciler runs (a repeatable job: one run per period across all processes). */

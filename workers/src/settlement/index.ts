@@ -29,6 +29,7 @@ export type SettlementConfig = Pick<
   | 'SETTLEMENT_CONCURRENCY'
   | 'TRADE_STALE_AFTER_MS'
   | 'SETTLEMENT_RECHECK_MS'
+  | 'SETTLEMENT_EXPIRY_BATCH'
   | 'RECONCILE_EVERY_MS'
   | 'RECONCILE_GRACE_MS'
   | 'RECONCILE_BATCH'
@@ -62,18 +63,19 @@ export type RunningSettlement = {
 const RECONCILE_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 } };
 
 /**
- * Most of a settle job's time is BullMQ's Redis round trips and the events, and a settlement
- * is one statement (settle_trade, @app/db) plus a balance read: far fewer connections than
- * jobs in flight keep Postgres busy, and a pool per concurrency slot would exhaust
- * max_connections (100 by default) with a high concurrency. Queries beyond the pool queue in
- * postgres.js.
+ * Most of a settlement job's time is BullMQ's Redis round trips and the events, and its
+ * database work is a few statements (settle_expiry or settle_trade, @app/db, plus a balance
+ * read): far fewer connections than jobs in flight keep Postgres busy, and a pool per
+ * concurrency slot would exhaust max_connections (100 by default) with a high concurrency.
+ * Queries beyond the pool queue in postgres.js.
  */
 export const SETTLEMENT_POOL_MAX = 24;
 export const settlementPoolSize = (concurrency: number) => Math.min(concurrency + 2, SETTLEMENT_POOL_MAX);
 
 /**
- * Settlement in a workers process: the BullMQ worker of the `settlement` queue (settle jobs
- * added by the gateway at placement, the repeatable reconcile job), with a Postgres pool of
+ * Settlement in a workers process: the BullMQ worker of the `settlement` queue (settleExpiry
+ * jobs the gateway adds at placement, one per symbol and expiry instant; settle jobs of one
+ * trade; the repeatable reconcile job), with a Postgres pool of
  * its own (so market archive writes never queue behind settlements, and the other way round),
  * its own Redis connections, and the Socket.IO emitter for the user events.
  */
@@ -136,6 +138,7 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
       checkLedger: options.checkLedger,
       staleAfterMs: config.TRADE_STALE_AFTER_MS,
       recheckMs: config.SETTLEMENT_RECHECK_MS,
+      expiryBatch: config.SETTLEMENT_EXPIRY_BATCH,
       logger,
       redis: connection,
       redisPrefix: config.REDIS_PREFIX,

@@ -1,8 +1,17 @@
 import type { Balances as LedgerBalances, TradeRow } from '@app/db';
-import { rooms, type ServerToClientEvents, toBalancesView, toTradeView } from '@app/shared';
+import {
+  type Balances as BalancesView,
+  rooms,
+  type ServerToClientEvents,
+  toBalancesView,
+  toTradeView,
+} from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
+
+/** Trades whose events settledMany sends per Redis write. */
+const SETTLED_SLICE = 25;
 
 /**
  * Tells the trade's owner, through the Socket.IO Redis emitter (the gateways' adapter relays
@@ -28,7 +37,35 @@ export class SettlementNotifier {
   }
 
   settled(trade: TradeRow, balances: LedgerBalances) {
-    const view = toBalancesView(balances);
+    this.emitSettled(trade, toBalancesView(balances));
+  }
+
+  /**
+   * The events of a batch of settlements, from one read of the owners' balances (user id →
+   * balances after the batch): each trade's owner gets both events, as `settled` sends them.
+   * Sent `slice` trades at a time, each slice a Redis write of its own (the auto-pipeline
+   * flushes between them), so the gateways start relaying the first while the rest are encoded.
+   */
+  async settledMany(
+    trades: readonly TradeRow[],
+    balances: ReadonlyMap<string, LedgerBalances>,
+    slice = SETTLED_SLICE,
+  ): Promise<void> {
+    const views = new Map<string, BalancesView>();
+    for (const [i, trade] of trades.entries()) {
+      if (i > 0 && i % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      let view = views.get(trade.userId);
+      if (!view) {
+        const ledger = balances.get(trade.userId);
+        if (!ledger) throw new Error(`no balances of user ${trade.userId}`);
+        view = toBalancesView(ledger);
+        views.set(trade.userId, view);
+      }
+      this.emitSettled(trade, view);
+    }
+  }
+
+  private emitSettled(trade: TradeRow, view: BalancesView) {
     const room = this.emitter.to(rooms.user(trade.userId));
     room.emit('trade:settled', { trade: toTradeView(trade), balances: view });
     room.emit('balance', { ...view, reason: 'trade_settled' });

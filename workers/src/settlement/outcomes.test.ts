@@ -8,7 +8,7 @@ import { type FakeBinance, startFakeBinance } from '../market/testing/fake-binan
 import { captureLogger, type LogLine, readJson, testConfig, testSymbol } from '../market/testing/harness.ts';
 import { type RunningSettlement, startSettlement } from './index.ts';
 import {
-  addSettleJob,
+  addExpiryJobs,
   createSetting,
   createUser,
   deletePrefix,
@@ -26,7 +26,7 @@ import {
 
 /**
  * The whole path a price takes to decide a trade: a local server speaking Binance's protocol →
- * the real ingester (Redis + the Postgres tick archive) → the settle jobs → `trade:settled` on
+ * the real ingester (Redis + the Postgres tick archive) → the settleExpiry jobs → `trade:settled` on
  * a real Socket.IO client of a server with the Redis adapter, as the gateway runs it.
  */
 const redisUrl = inject('redisUrl');
@@ -158,7 +158,8 @@ describe('settlement against the market feed', () => {
     const all: TradeRow[] = Object.values(placed);
     const queue = settlementQueue(redis, prefix);
     try {
-      for (const t of all) await addSettleJob(queue, t);
+      // As the gateway schedules them: one job per symbol and expiry instant.
+      expect(await addExpiryJobs(queue, all)).toHaveLength(3);
     } finally {
       await queue.close();
     }

@@ -1,7 +1,7 @@
 import { checkLedgerInvariants, type LedgerViolation, overdueRunningTrades } from '@app/db';
 import { type LedgerCheckReport, type ReconcileJobData, workerKeys } from '@app/shared';
 import type { Redis } from 'ioredis';
-import { type SettlementContext, settleAndNotify } from './settle.ts';
+import { eachLimit, type SettlementContext, settleAndNotify } from './settle.ts';
 
 export type ReconcileDeps = SettlementContext & {
   redis: Redis;
@@ -28,18 +28,6 @@ export type ReconcileResult = {
   /** Violations found by the ledger check, when this run made one. */
   ledgerViolations: number | null;
 };
-
-/** Run `work` over `items`, at most `limit` at a time. */
-async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
-}
 
 /**
  * The reconcile job: settle every running trade past expiry + grace straight from Postgres

@@ -7,7 +7,7 @@ import { captureLogger } from '../market/testing/harness.ts';
 import { startSettlement } from './index.ts';
 import type { ReconcileResult } from './reconcile.job.ts';
 import {
-  addSettleJob,
+  addExpiryJobs,
   announceArchived,
   createSetting,
   createUser,
@@ -116,9 +116,10 @@ describe('the reconciler', () => {
           now: Date.now(),
         });
         trades.push(trade);
-        await addSettleJob(queue, trade);
+        await addExpiryJobs(queue, [trade]);
       }
-      expect((await queue.getDelayed()).filter((j) => j.name === 'settle')).toHaveLength(60);
+      const instants = new Set(trades.map((t) => t.expiresAt.getTime()));
+      expect((await queue.getDelayed()).filter((j) => j.name === 'settleExpiry')).toHaveLength(instants.size);
       // Redis loses everything of this deployment: the delayed jobs and the reconcile scheduler.
       expect(await deletePrefix(redis, prefix)).toBeGreaterThan(0);
       expect(await queue.getJobScheduler(SETTLEMENT_SCHEDULERS.reconcile)).toBeUndefined();

@@ -55,15 +55,37 @@ export async function runSettleJob(
 
   const { symbol } = result.trade;
   const expiry = result.trade.expiresAt.getTime();
-  const wait = expiry - now() + IN_PROCESS_WAIT_MS;
-  // Wait here only while the symbol's archive is moving: a silent feed would hold the slot for nothing.
-  if (deps.watch && wait > 0 && wait <= 2 * IN_PROCESS_WAIT_MS && deps.watch.isMoving(symbol)) {
-    if (await deps.watch.waitPast(symbol, expiry, wait)) {
-      result = await attempt(deps, tradeId);
-      if (!result.awaitingPrice) return { status: result.trade.status, changed: result.changed };
-    }
+  if (await archivePassed(deps, symbol, expiry)) {
+    result = await attempt(deps, tradeId);
+    if (!result.awaitingPrice) return { status: result.trade.status, changed: result.changed };
   }
-  return delay(job, token, recheckAt(now(), expiry, deps.staleAfterMs, deps.recheckMs));
+  return moveBack(
+    job,
+    token,
+    recheckAt(now(), expiry, deps.staleAfterMs, deps.recheckMs),
+    `waiting for the price at expiry of trade ${tradeId}`,
+  );
+}
+
+/**
+ * Wait in the worker, briefly, for the archive of `symbol` to pass `expiry` (true once it
+ * has): only right after expiry and while the symbol's archive is moving, since a silent feed
+ * would hold the job's slot for nothing.
+ */
+export async function archivePassed(
+  deps: Pick<SettleJobDeps, 'watch' | 'now'>,
+  symbol: string,
+  expiry: number,
+): Promise<boolean> {
+  const wait = expiry - (deps.now ?? Date.now)() + IN_PROCESS_WAIT_MS;
+  if (!deps.watch || wait <= 0 || wait > 2 * IN_PROCESS_WAIT_MS || !deps.watch.isMoving(symbol)) return false;
+  return deps.watch.waitPast(symbol, expiry, wait);
+}
+
+/** Give the slot back until `at`: the job returns to the delayed set without using an attempt. */
+export async function moveBack(job: Job, token: string | undefined, at: number, why: string): Promise<never> {
+  await job.moveToDelayed(at, token);
+  throw new DelayedError(why);
 }
 
 async function attempt(deps: SettleJobDeps, tradeId: string) {
@@ -73,9 +95,4 @@ async function attempt(deps: SettleJobDeps, tradeId: string) {
     if (err instanceof TradeNotFoundError) throw new UnrecoverableError(`trade ${tradeId} does not exist`);
     throw err;
   }
-}
-
-async function delay(job: Job<SettleTradeJobData>, token: string | undefined, at: number): Promise<never> {
-  await job.moveToDelayed(at, token);
-  throw new DelayedError(`waiting for the price at expiry of trade ${job.data.tradeId}`);
 }

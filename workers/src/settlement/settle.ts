@@ -45,3 +45,15 @@ export async function settleAndNotify(ctx: SettlementContext, tradeId: string): 
   }
   return result;
 }
+
+/** Run `work` over `items`, at most `limit` at a time. */
+export async function eachLimit<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}

@@ -3,9 +3,10 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { TypedJob } from '../queues.ts';
 import { type ReconcileDeps, runReconcileJob } from './reconcile.job.ts';
-import { runSettleJob, type SettleJobDeps } from './settle.job.ts';
+import { runSettleJob } from './settle.job.ts';
+import { runSettleExpiryJob, type SettleExpiryJobDeps } from './settle-expiry.job.ts';
 
-export type SettlementWorkerDeps = SettleJobDeps &
+export type SettlementWorkerDeps = SettleExpiryJobDeps &
   ReconcileDeps & {
     /** BullMQ's connection (maxRetriesPerRequest null); the worker duplicates it for blocking reads. */
     connection: Redis;
@@ -23,6 +24,8 @@ export function createSettlementWorker(deps: SettlementWorkerDeps) {
     // The job map ties each name to its payload; BullMQ types them apart.
     const job = untyped as TypedJob<'settlement'>;
     switch (job.name) {
+      case 'settleExpiry':
+        return runSettleExpiryJob(deps, job, token);
       case 'settle':
         return runSettleJob(deps, job, token);
       case 'reconcile':
@@ -48,13 +51,15 @@ export function createSettlementWorker(deps: SettlementWorkerDeps) {
   worker.on('failed', (job, err) => {
     const attempts = job?.opts.attempts ?? 1;
     const final = !job || job.attemptsMade >= attempts || err instanceof UnrecoverableError;
-    // A trade whose job gave up is settled by the reconciler; still, it should not happen quietly.
+    // Trades whose job gave up are settled by the reconciler; still, it should not happen quietly.
     log[final ? 'error' : 'warn'](
       {
         err,
         job: job?.name,
         jobId: job?.id,
         tradeId: job?.data && 'tradeId' in job.data ? job.data.tradeId : undefined,
+        symbol: job?.data && 'symbol' in job.data ? job.data.symbol : undefined,
+        expiresAt: job?.data && 'expiresAt' in job.data ? job.data.expiresAt : undefined,
         attemptsMade: job?.attemptsMade,
         attempts,
       },

@@ -1,10 +1,10 @@
 import { auditLog, journalEntries, settleTrade, trades } from '@app/db';
-import { bullPrefix, MSG, QUEUES, settlementJobId, type Trade } from '@app/shared';
+import { bullPrefix, MSG, QUEUES, settleExpiryJobId, type Trade } from '@app/shared';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { auth, createUser, type TestUser } from '../../test/helpers.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { auth, buildTestApp, createUser, type TestUser } from '../../test/helpers.ts';
 import { type ClientSocket, connected, listen, next } from '../../test/socket-client.ts';
 import {
   balancesOf,
@@ -54,6 +54,10 @@ beforeAll(async () => {
   url = await listen(app);
   await setTick(t.prefix, 'BTC', 65_000.5);
   await setTick(t.prefix, 'ETH', 3_000);
+});
+// A live feed keeps the latest prices fresh: the file runs longer than TRADE_MAX_PRICE_AGE_MS.
+beforeEach(async () => {
+  await Promise.all([setTick(t.prefix, 'BTC', 65_000.5), setTick(t.prefix, 'ETH', 3_000)]);
 });
 afterAll(async () => {
   await queue.close();
@@ -173,20 +177,40 @@ describe('POST /api/trades: placement', () => {
     expect(await balancesOf(app, user.id)).toEqual({ real: 749.5, practice: 100_000 });
   });
 
-  it('adds the delayed settle job with the trade’s job id and the delay to its expiry', async () => {
+  it('adds the delayed job of the trade’s symbol and expiry instant, due at its expiry', async () => {
     const user = await fundedUser();
     const res = await placeRequest(app, user.token, body({ settingId: t.settings.s60 }));
     const trade: Trade = res.json().trade;
-    const job = await queue.getJob(settlementJobId(trade.id));
+    const expiresAt = Date.parse(trade.expiresAt);
+    const id = settleExpiryJobId('BTC', expiresAt);
+    expect(id).toBe(`expiry-BTC-${expiresAt}`);
+    const job = await queue.getJob(id);
     expect(job).toBeDefined();
-    expect(job?.name).toBe('settle');
-    expect(job?.data).toEqual({ tradeId: trade.id });
-    expect(job?.id).toBe(settlementJobId(trade.id));
+    expect(job?.name).toBe('settleExpiry');
+    expect(job?.data).toEqual({ symbol: 'BTC', expiresAt });
     const dueAt = (job?.timestamp ?? 0) + (job?.opts.delay ?? 0);
-    expect(Math.abs(dueAt - Date.parse(trade.expiresAt))).toBeLessThan(250);
+    expect(Math.abs(dueAt - expiresAt)).toBeLessThan(250);
     expect(job?.opts.delay).toBeGreaterThan(59_000);
     expect(job?.opts.delay).toBeLessThanOrEqual(61_000);
+    expect(job?.opts.attempts).toBe(8);
     expect(await job?.isDelayed()).toBe(true);
+  });
+
+  it('adds one job for the trades of one symbol and instant, one per symbol', async () => {
+    const user = await fundedUser();
+    const placed = await Promise.all(
+      ['BTC', 'ETH', 'BTC', 'ETH', 'BTC'].map((symbol) =>
+        placeRequest(app, user.token, body({ symbol, settingId: t.settings.s40 })),
+      ),
+    );
+    const tradesPlaced: Trade[] = placed.map((r) => r.json().trade);
+    const ids = new Set(tradesPlaced.map((tr) => settleExpiryJobId(tr.symbol, Date.parse(tr.expiresAt))));
+    // Placed within a second or two: each symbol's trades expire at one or two instants.
+    expect(ids.size).toBeGreaterThanOrEqual(2);
+    expect(ids.size).toBeLessThanOrEqual(4);
+    const delayed = (await queue.getDelayed()).filter((j) => ids.has(j.id ?? ''));
+    expect(delayed.map((j) => j.id).sort()).toEqual([...ids].sort());
+    expect(delayed.every((j) => j.name === 'settleExpiry')).toBe(true);
   });
 
   it('answers the same trade for the same Idempotency-Key, without a second debit', async () => {
@@ -200,18 +224,26 @@ describe('POST /api/trades: placement', () => {
     expect(await balancesOf(app, user.id)).toEqual({ real: 900, practice: 100_000 });
   });
 
-  it('re-adds a lost settle job when the placement is retried', async () => {
-    // As if the process died between the commit and adding the job.
+  it('re-adds a lost job when the placement is retried on a gateway that did not add it', async () => {
+    // As if the process died between the commit and adding the job: the client retries on
+    // another gateway (a restarted one remembers nothing either).
     const user = await fundedUser();
     const key = newKey();
-    const first = await placeRequest(app, user.token, body(), key);
-    const id = settlementJobId(first.json().trade.id);
+    const first = await placeRequest(app, user.token, body({ settingId: t.settings.s60 }), key);
+    const trade: Trade = first.json().trade;
+    const id = settleExpiryJobId(trade.symbol, Date.parse(trade.expiresAt));
     expect(await queue.remove(id)).toBe(1);
     expect(await queue.getJob(id)).toBeUndefined();
-    const retry = await placeRequest(app, user.token, body(), key);
-    expect(retry.statusCode).toBe(200);
+    const other = await buildTestApp({ databaseUrl: t.databaseUrl, redisPrefix: t.prefix });
+    try {
+      const retry = await placeRequest(other, user.token, body({ settingId: t.settings.s60 }), key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().trade.id).toBe(trade.id);
+    } finally {
+      await other.close();
+    }
     const job = await queue.getJob(id);
-    expect(job?.data).toEqual({ tradeId: first.json().trade.id });
+    expect(job?.data).toEqual({ symbol: trade.symbol, expiresAt: Date.parse(trade.expiresAt) });
     expect(await balancesOf(app, user.id)).toEqual({ real: 900, practice: 100_000 });
   });
 
@@ -484,10 +516,11 @@ describe('POST /api/admin/trades/:id/cancel', () => {
       payload: { reason },
     });
 
-  it('refunds a running trade, records the reason, removes the job and tells the user', async () => {
+  it('refunds a running trade, records the reason, keeps the instant’s job and tells the user', async () => {
     const user = await fundedUser(1000);
     const trade = await place(user, { amount: 300 });
-    expect(await queue.getJob(settlementJobId(trade.id))).toBeDefined();
+    const jobId = settleExpiryJobId(trade.symbol, Date.parse(trade.expiresAt));
+    expect(await queue.getJob(jobId)).toBeDefined();
     const socket = await connected(url, user.token);
     try {
       const settled = next(socket, 'trade:settled');
@@ -510,7 +543,8 @@ describe('POST /api/admin/trades/:id/cancel', () => {
     } finally {
       socket.disconnect();
     }
-    expect(await queue.getJob(settlementJobId(trade.id))).toBeUndefined();
+    // Other trades may expire at the same instant: the job stays, and skips what is not running.
+    expect(await queue.getJob(jobId)).toBeDefined();
     const [row] = await app.db
       .select()
       .from(auditLog)

@@ -23,6 +23,7 @@ import {
   QUEUES,
   rooms,
   type ServerToClientEvents,
+  settleExpiryJobId,
   settlementJobId,
   type TradeSettledEvent,
   workerKeys,
@@ -42,7 +43,7 @@ export { waitFor };
 /**
  * Test and benchmark fixtures for settlement: a database of its own (so a file's ledger checks
  * and trade settings see only its own rows), users funded the way an admin adjustment funds
- * them, trades placed through @app/db's placeTrade, settle jobs added as the gateway adds
+ * them, trades placed through @app/db's placeTrade, settlement jobs added as the gateway adds
  * them, ticks written as the ingester writes them, and a real Socket.IO server with the Redis
  * adapter (as the gateway runs it) with a client in the users' rooms.
  */
@@ -168,7 +169,7 @@ export async function place(db: Db, o: PlaceOptions): Promise<TradeRow> {
   return placed.trade;
 }
 
-/** As the gateway adds settle jobs (gateway/src/features/trades/trades.settlement.ts). */
+/** As the gateway adds settlement jobs (gateway/src/features/trades/trades.settlement.ts). */
 export const GATEWAY_SETTLE_JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 500 },
@@ -180,7 +181,35 @@ export function settlementQueue(redis: Redis, prefix: string): TypedQueue<'settl
   return createQueue(QUEUES.settlement, redis, prefix);
 }
 
-/** The delayed settle job of a trade, due at its expiry. */
+/**
+ * As the gateway schedules settlement: one delayed `settleExpiry` job per symbol and expiry
+ * instant of `trades` (the same job ids, so adding one twice is a no-op), due at the instant.
+ */
+export function addExpiryJobs(
+  queue: TypedQueue<'settlement'>,
+  trades: ReadonlyArray<Pick<TradeRow, 'symbol' | 'expiresAt'>>,
+  options: JobsOptions = {},
+) {
+  const instants = new Map<string, { symbol: string; expiresAt: number }>();
+  for (const t of trades) {
+    const expiresAt = t.expiresAt.getTime();
+    instants.set(settleExpiryJobId(t.symbol, expiresAt), { symbol: t.symbol, expiresAt });
+  }
+  return queue.addBulk(
+    [...instants].map(([jobId, data]) => ({
+      name: 'settleExpiry' as const,
+      data,
+      opts: {
+        ...GATEWAY_SETTLE_JOB_OPTIONS,
+        jobId,
+        delay: Math.max(0, data.expiresAt - Date.now()),
+        ...options,
+      },
+    })),
+  );
+}
+
+/** The delayed settle job of one trade (jobs added before expiry jobs existed), due at its expiry. */
 export function addSettleJob(
   queue: TypedQueue<'settlement'>,
   trade: Pick<TradeRow, 'id' | 'expiresAt'>,

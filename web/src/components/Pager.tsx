@@ -1,4 +1,4 @@
-import { PAGE_SIZE_OPTIONS } from '@app/shared';
+import { PAGE_SIZE_OPTIONS, type Pagination } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,13 +12,21 @@ export function pageWindow(page: number, pages: number, span = 2): Array<number 
   return out;
 }
 
+/** Pages of a list: at least 1 (an empty list is one empty page). */
+export function pagesOf(pagination: Pagination | undefined): number {
+  return Math.max(1, pagination?.pages ?? 1);
+}
+
 interface PagerProps {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** Prev, 'page / pages', Next instead of page numbers (the admin lists). */
+  compact?: boolean;
 }
 
-export function Pager({ page, pages, onPage }: PagerProps) {
+/** Prev, the pages, Next; nothing when everything fits on one page. */
+export function Pager({ page, pages, onPage, compact = false }: PagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   return (
@@ -31,22 +39,26 @@ export function Pager({ page, pages, onPage }: PagerProps) {
       >
         {t('common.prev')}
       </button>
-      {pageWindow(page, pages).map((p, i) =>
-        p === 'gap' ? (
-          <span key={`gap-${i}`} className="pager-gap">
-            …
-          </span>
-        ) : (
-          <button
-            key={p}
-            type="button"
-            className={`btn btn-sm ${p === page ? 'btn-primary' : 'btn-ghost'}`}
-            aria-current={p === page ? 'page' : undefined}
-            onClick={() => onPage(p)}
-          >
-            {p}
-          </button>
-        ),
+      {compact ? (
+        <span className="pager-position">{t('common.pagePosition', { page, pages })}</span>
+      ) : (
+        pageWindow(page, pages).map((p, i) =>
+          p === 'gap' ? (
+            <span key={`gap-${i}`} className="pager-gap">
+              …
+            </span>
+          ) : (
+            <button
+              key={p}
+              type="button"
+              className={`btn btn-sm ${p === page ? 'btn-primary' : 'btn-ghost'}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => onPage(p)}
+            >
+              {p}
+            </button>
+          ),
+        )
       )}
       <button
         type="button"

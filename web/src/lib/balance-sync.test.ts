@@ -1,28 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../test/api-router.ts';
-import { FakeSocket } from '../test/fake-socket.ts';
 import { settled, trade } from '../test/fixtures.ts';
+import { startedRealtime } from '../test/socket-mock.ts';
 import { connectBalances } from './balance-sync.ts';
-import { createConnectionStore } from './realtime/connection-store.ts';
-import { createRealtime } from './realtime/realtime.ts';
 import { balancesOf, useSession } from './session/index.ts';
 
 function setup() {
-  let socket: FakeSocket | null = null;
-  const connection = createConnectionStore();
-  const realtime = createRealtime({
-    createSocket: (auth) => {
-      socket = new FakeSocket(auth);
-      return socket.asSocket();
-    },
-    store: connection,
-  });
-  realtime.start('tok');
-  const server = () => {
-    if (!socket) throw new Error('no socket');
-    return socket;
-  };
-  server().accept();
+  const { realtime, connection, server } = startedRealtime();
   const load = vi.fn(async () => {});
   const undo = connectBalances(realtime, connection, load);
   return { server, connection, load, undo };

@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
+import { type DependencyList, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { isAbort } from './api.ts';
 
 /** A one-shot request (a form submit): `pending` while it runs. */
@@ -67,4 +67,25 @@ export function useQuery<T>(
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { data, error, loading, reload };
+}
+
+/** While a dropdown is `open`, a press outside `root` or Escape closes it. */
+export function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, close: () => void): void {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) latest.current();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') latest.current();
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, root]);
 }

@@ -1,27 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../test/api-router.ts';
-import { FakeSocket } from '../test/fake-socket.ts';
-import { createConnectionStore } from './realtime/connection-store.ts';
-import { createRealtime } from './realtime/realtime.ts';
+import { startedRealtime } from '../test/socket-mock.ts';
 import { useSession } from './session/index.ts';
 import { connectWallet, useUnreadNotifications } from './wallet-sync.ts';
 
 function setup() {
-  let socket: FakeSocket | null = null;
-  const connection = createConnectionStore();
-  const realtime = createRealtime({
-    createSocket: (auth) => {
-      socket = new FakeSocket(auth);
-      return socket.asSocket();
-    },
-    store: connection,
-  });
-  realtime.start('tok');
-  const server = () => {
-    if (!socket) throw new Error('no socket');
-    return socket;
-  };
-  server().accept();
+  const { realtime, connection, server } = startedRealtime();
   const refresh = vi.fn(async () => {});
   const undo = connectWallet(realtime, connection, refresh);
   return { server, refresh, undo };

@@ -1,3 +1,4 @@
+import { createConnectionStore } from '../lib/realtime/connection-store.ts';
 import { createRealtime } from '../lib/realtime/realtime.ts';
 import type * as SocketModule from '../lib/socket.ts';
 import { FakeSocket } from './fake-socket.ts';
@@ -27,4 +28,21 @@ export async function socketModuleMock(
 export function serverOf(holder: SocketHolder): FakeSocket {
   if (!holder.socket) throw new Error('the socket was not created');
   return holder.socket;
+}
+
+/** A realtime client of its own over a FakeSocket, started and accepted; the test plays the server. */
+export function startedRealtime() {
+  const holder: SocketHolder = { socket: null };
+  const connection = createConnectionStore();
+  const realtime = createRealtime({
+    createSocket: (auth) => {
+      holder.socket = new FakeSocket(auth);
+      return holder.socket.asSocket();
+    },
+    store: connection,
+  });
+  realtime.start('tok');
+  const server = () => serverOf(holder);
+  server().accept();
+  return { realtime, connection, server };
 }

@@ -6,7 +6,6 @@ import { useIsMobile } from '../../lib/media.ts';
 import { isSuperadmin, useSession } from '../../lib/session/index.ts';
 import { Brand } from '../layout/Brand.tsx';
 import { LanguageButton } from '../layout/Header.tsx';
-import './admin-wallet.css';
 import { useAdminBadges, useAdminBadgesSync } from './badges/index.ts';
 import { ADMIN_NAV, type AdminNavItem, SUPER_NAV } from './nav.ts';
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { AccountModeSwitch, PracticeBadge } from '../../components/AccountModeSwitch.tsx';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.tsx';
+import { Icon } from '../../components/Icon.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
 import { NotificationBell } from '../../features/notifications/index.ts';
 import { useIsMobile } from '../../lib/media.ts';
@@ -18,18 +19,10 @@ export function LanguageButton() {
   return (
     <button type="button" className="btn btn-ghost btn-sm lang-button" onClick={() => open('language')}>
       <span className="sr-only">{t('nav.language')}</span>
-      <svg
-        aria-hidden="true"
-        width="14"
-        height="14"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <Icon size={14}>
         <circle cx="12" cy="12" r="10" />
         <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-      </svg>{' '}
+      </Icon>{' '}
       {i18n.language.toUpperCase()}
     </button>
   );

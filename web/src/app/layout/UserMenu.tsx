@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAccountMode, useSelectedBalance } from '../../lib/account-mode.ts';
+import { useDismiss } from '../../lib/hooks.ts';
 import { useSession } from '../../lib/session/index.ts';
 
 /** The signed-in pill: balance, reputation, Dashboard and Logout. */
@@ -18,21 +19,7 @@ export function UserMenu() {
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   if (!user) return null;
   return (

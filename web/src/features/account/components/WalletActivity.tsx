@@ -5,14 +5,10 @@ import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { billTypeKey } from '../../../lib/bill-types.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { realtime, useConnection } from '../../../lib/socket.ts';
 import { useWalletActivity } from '../api/get-wallet-activity.ts';
-
-function typeKey(tx: WalletTransactionView): string {
-  if (tx.type === 'admin_adjustment' && tx.direction === 'debit') return 'wallet.billType.admin_deduction';
-  return `wallet.billType.${tx.type}`;
-}
 
 /** The dashboard's five newest ledger entries; reloaded when money moves. */
 export function WalletActivity() {
@@ -29,7 +25,7 @@ export function WalletActivity() {
       header: t('wallet.records.time'),
       cell: (tx) => formatTimestamp(tx.createdAt).slice(0, 19),
     },
-    { key: 'type', header: t('wallet.records.type'), cell: (tx) => t(typeKey(tx)) },
+    { key: 'type', header: t('wallet.records.type'), cell: (tx) => t(billTypeKey(tx)) },
     {
       key: 'amount',
       header: t('wallet.records.amount'),

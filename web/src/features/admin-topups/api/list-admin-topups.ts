@@ -1,17 +1,11 @@
-import {
-  ADMIN_REQUESTS_PAGE_SIZE,
-  type AdminTopup,
-  type Pagination,
-  type WalletRequestStatus,
-} from '@app/shared';
+import { ADMIN_REQUESTS_PAGE_SIZE, type AdminTopup, type Pagination } from '@app/shared';
 import { api } from '../../../lib/api.ts';
 import { useQuery } from '../../../lib/hooks.ts';
-
-export type TopupStatusFilter = WalletRequestStatus | 'all';
+import type { StatusFilter } from '../../../lib/status-filter.ts';
 
 export interface AdminTopupsQuery {
   page: number;
-  status: TopupStatusFilter;
+  status: StatusFilter;
 }
 
 export interface AdminTopupsResponse {

@@ -80,6 +80,18 @@ function topupsApi(list: (q: URLSearchParams) => unknown, extra: Record<string, 
   return { queries, spy };
 }
 
+/** One pending top-up whose rejection succeeds; returns the bodies the reject calls sent. */
+function rejectApi() {
+  const bodies: unknown[] = [];
+  topupsApi(() => listOf([topup()]), {
+    'PUT /api/topups/t1/reject': ({ body }) => {
+      bodies.push(body);
+      return { topup: topup({ status: 'rejected' }), message: MSG.requestRejected };
+    },
+  });
+  return bodies;
+}
+
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const callsTo = (spy: ReturnType<typeof mockApi>, method: string, path: string) =>
   spy.mock.calls.filter(
@@ -247,13 +259,7 @@ describe('deciding a top-up', () => {
   });
 
   it('opens a reason dialog prefilled with Rejected and sends what the admin wrote', async () => {
-    const bodies: unknown[] = [];
-    topupsApi(() => listOf([topup()]), {
-      'PUT /api/topups/t1/reject': ({ body }) => {
-        bodies.push(body);
-        return { topup: topup({ status: 'rejected' }), message: MSG.requestRejected };
-      },
-    });
+    const bodies = rejectApi();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject top-up' });
@@ -267,13 +273,7 @@ describe('deciding a top-up', () => {
   });
 
   it('sends the default reason Rejected when the admin keeps it or clears it', async () => {
-    const bodies: unknown[] = [];
-    topupsApi(() => listOf([topup()]), {
-      'PUT /api/topups/t1/reject': ({ body }) => {
-        bodies.push(body);
-        return { topup: topup({ status: 'rejected' }), message: MSG.requestRejected };
-      },
-    });
+    const bodies = rejectApi();
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     let dialog = screen.getByRole('dialog');

@@ -1,35 +1,22 @@
-import { type AdminTopup, formatRupees, MSG, WALLET_REQUEST_STATUSES } from '@app/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type AdminTopup, formatRupees, MSG } from '@app/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/DataTable.tsx';
-import { Notice } from '../../../components/Notice.tsx';
+import type { Column } from '../../../components/DataTable.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { pagesOf } from '../../../components/Pager.tsx';
+import { RequestTable } from '../../../components/RequestTable.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { VoucherThumb } from '../../../components/VoucherThumb.tsx';
+import { requesterName, useAdminListRefresh } from '../../../lib/admin-lists.ts';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
+import { parseStatusFilter } from '../../../lib/status-filter.ts';
+import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useApproveTopup } from '../api/approve-topup.ts';
-import { type TopupStatusFilter, useAdminTopups } from '../api/list-admin-topups.ts';
+import { useAdminTopups } from '../api/list-admin-topups.ts';
 import { useRejectTopup } from '../api/reject-topup.ts';
-import { PrevNextPager } from './PrevNextPager.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 import { Toast } from './Toast.tsx';
-import { VoucherThumb } from './VoucherThumb.tsx';
-
-const FILTERS: readonly TopupStatusFilter[] = ['all', ...WALLET_REQUEST_STATUSES];
-const DEFAULT_FILTER: TopupStatusFilter = 'pending';
-
-function parseFilter(value: string | null): TopupStatusFilter {
-  return FILTERS.find((f) => f === value) ?? DEFAULT_FILTER;
-}
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
-const fullName = (u: AdminTopup['user']) => `${u.firstName} ${u.lastName}`.trim() || u.username;
 
 /**
  * Top-up requests. Status and page live in the URL; the list reloads when `admin:badges`
@@ -37,15 +24,13 @@ const fullName = (u: AdminTopup['user']) => `${u.firstName} ${u.lastName}`.trim(
  */
 export function TopupsPage() {
   const { t, i18n } = useTranslation();
-  const filterId = useId();
-  const [params, setParams] = useSearchParams();
-  const status = parseFilter(params.get('status'));
+  const [params, update] = useUrlState();
+  const status = parseStatusFilter(params.get('status'), 'pending');
   const page = positiveInt(params.get('page'), 1);
 
-  const [changes, setChanges] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, error, loading } = useAdminTopups({ page, status }, changes + reconnects);
-  useEffect(() => realtime.on('admin:badges', () => setChanges((n) => n + 1)), []);
+  const { refreshKey, refresh } = useAdminListRefresh();
+  const list = useAdminTopups({ page, status }, refreshKey);
+  const { data } = list;
 
   const approve = useApproveTopup();
   const reject = useRejectTopup();
@@ -58,21 +43,7 @@ export function TopupsPage() {
   const [toast, setToast] = useState<{ id: number; text: string } | null>(null);
   const toasts = useRef(0);
 
-  const update = (patch: Record<string, string | number | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  const pages = Math.max(1, data?.pagination.pages ?? 1);
+  const pages = pagesOf(data?.pagination);
   // The last row of the last page was decided: step back to a page that has rows.
   useEffect(() => {
     if (data && data.items.length === 0 && page > pages) update({ page: pages === 1 ? null : pages });
@@ -100,7 +71,7 @@ export function TopupsPage() {
       saving.current = false;
       setBusyId(null);
       // Decided or not, the row may have changed (a 409 means another admin decided it).
-      setChanges((n) => n + 1);
+      refresh();
     }
   };
 
@@ -111,7 +82,7 @@ export function TopupsPage() {
       header: t('adminWallet.topups.user'),
       cell: (r) => (
         <div className="request-user">
-          <strong>{fullName(r.user)}</strong>
+          <strong>{requesterName(r.user)}</strong>
           <span className="muted small">
             {r.user.username} · {r.user.email}
           </span>
@@ -129,7 +100,7 @@ export function TopupsPage() {
       header: t('adminWallet.topups.status'),
       cell: (r) => (
         <>
-          <StatusBadge status={r.status} />
+          <StatusBadge status={r.status} words="adminWallet" />
           {r.status === 'rejected' && r.remarks && <div className="muted small">{r.remarks}</div>}
         </>
       ),
@@ -137,9 +108,19 @@ export function TopupsPage() {
     {
       key: 'voucher',
       header: t('adminWallet.topups.voucher'),
-      cell: (r) => (
-        <VoucherThumb url={r.voucherUrl} user={fullName(r.user)} amount={formatRupees(r.amount)} />
-      ),
+      cell: (r) => {
+        const user = requesterName(r.user);
+        const amount = formatRupees(r.amount);
+        return (
+          <VoucherThumb
+            url={r.voucherUrl}
+            label={t('adminWallet.topups.viewVoucher', { user })}
+            title={t('adminWallet.topups.voucherTitle', { amount, user })}
+            alt={t('adminWallet.topups.voucherAlt', { amount, user })}
+            failed={WEB_MSG.adminVoucherLoadFailed}
+          />
+        );
+      },
     },
     { key: 'when', header: t('adminWallet.topups.when'), cell: (r) => when(r.createdAt) },
     {
@@ -179,39 +160,21 @@ export function TopupsPage() {
     },
   ];
 
-  // Lists fall back to empty when they cannot load.
-  const rows = error ? [] : (data?.items ?? []);
   return (
     <Page title={t('admin.nav.topups')}>
-      <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={filterId}>{t('adminWallet.status.filter')}</label>
-          <select
-            id={filterId}
-            value={status}
-            onChange={(event) => update({ status: event.target.value, page: null })}
-          >
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`adminWallet.status.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <Notice text={error ? WEB_MSG.adminTopupsLoadFailed : actionError} />
-      <DataTable
+      <RequestTable
+        status={status}
+        onStatus={(next) => update({ status: next, page: null })}
+        page={page}
+        onPage={(p) => update({ page: p === 1 ? null : p })}
+        list={list}
+        notice={list.error ? WEB_MSG.adminTopupsLoadFailed : actionError}
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
         empty={t('adminWallet.topups.empty')}
-        loading={loading && !data}
-        loadingText={t('common.loading')}
       />
-      <PrevNextPager page={page} pages={pages} onPage={(p) => update({ page: p === 1 ? null : p })} />
       {rejecting && (
         <RejectDialog
-          user={fullName(rejecting.user)}
+          user={requesterName(rejecting.user)}
           amount={formatRupees(rejecting.amount)}
           saving={busyId === rejecting.id}
           error={dialogError}

@@ -1,17 +1,11 @@
-import {
-  ADMIN_REQUESTS_PAGE_SIZE,
-  type AdminWithdrawal,
-  type Pagination,
-  type WalletRequestStatus,
-} from '@app/shared';
+import { ADMIN_REQUESTS_PAGE_SIZE, type AdminWithdrawal, type Pagination } from '@app/shared';
 import { api } from '../../../lib/api.ts';
 import { useQuery } from '../../../lib/hooks.ts';
-
-export type WithdrawalStatusFilter = WalletRequestStatus | 'all';
+import type { StatusFilter } from '../../../lib/status-filter.ts';
 
 export interface AdminWithdrawalsQuery {
   page: number;
-  status: WithdrawalStatusFilter;
+  status: StatusFilter;
   search: string;
 }
 

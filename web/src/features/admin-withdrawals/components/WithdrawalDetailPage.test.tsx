@@ -8,7 +8,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { serverOf } from '../../../test/socket-mock.ts';
-import { approved, ledgerEntry, withdrawalDetail } from '../test-fixtures.ts';
+import { approved, ledgerEntry, withdrawalDetail } from '../../../test/wallet-fixtures.ts';
 import { WithdrawalDetailPage } from './WithdrawalDetailPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));

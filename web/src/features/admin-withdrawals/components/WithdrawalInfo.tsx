@@ -1,7 +1,7 @@
 import { type BankDetails, formatRupees, type WithdrawalDetail } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { Details } from './Details.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 
 const BANK_FIELDS = ['accountHolderName', 'bankAccountNumber', 'bankName', 'ifscCode'] as const;
 
@@ -52,7 +52,10 @@ export function WithdrawalInfo({ withdrawal: w }: { withdrawal: WithdrawalDetail
               [t('adminWallet.detail.charge'), formatRupees(w.charge)],
               [t('adminWallet.detail.rate'), w.rate.toLocaleString('en-IN', { maximumFractionDigits: 4 })],
               [t('adminWallet.detail.method'), t(`adminWallet.method.${w.method}`)],
-              [t('adminWallet.detail.status'), <StatusBadge key="status" status={w.status} />],
+              [
+                t('adminWallet.detail.status'),
+                <StatusBadge key="status" status={w.status} words="adminWallet" />,
+              ],
               [t('adminWallet.detail.requested'), time(w.createdAt)],
               [t('adminWallet.detail.decided'), time(decidedAt(w))],
             ]}

@@ -8,7 +8,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { serverOf } from '../../../test/socket-mock.ts';
-import { adminWithdrawal } from '../test-fixtures.ts';
+import { adminWithdrawal } from '../../../test/wallet-fixtures.ts';
 import { WithdrawalsPage } from './WithdrawalsPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));

@@ -1,29 +1,18 @@
-import { type AdminWithdrawal, formatRupees, WALLET_REQUEST_STATUSES } from '@app/shared';
+import { type AdminWithdrawal, formatRupees } from '@app/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { type Column, DataTable } from '../../../components/DataTable.tsx';
-import { Notice } from '../../../components/Notice.tsx';
+import { Link } from 'react-router';
+import type { Column } from '../../../components/DataTable.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { realtime, useConnection } from '../../../lib/socket.ts';
-import { useAdminWithdrawals, type WithdrawalStatusFilter } from '../api/list-admin-withdrawals.ts';
+import { RequestTable } from '../../../components/RequestTable.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
+import { requesterName, useAdminListRefresh } from '../../../lib/admin-lists.ts';
+import { parseStatusFilter } from '../../../lib/status-filter.ts';
+import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
+import { useAdminWithdrawals } from '../api/list-admin-withdrawals.ts';
 import { errorText } from './error-text.ts';
-import { PrevNextPager } from './PrevNextPager.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
 
-const FILTERS: readonly WithdrawalStatusFilter[] = ['all', ...WALLET_REQUEST_STATUSES];
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function parseFilter(value: string | null): WithdrawalStatusFilter {
-  return FILTERS.find((f) => f === value) ?? 'all';
-}
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
-const fullName = (u: AdminWithdrawal['user']) => `${u.firstName} ${u.lastName}`.trim() || u.username;
 
 /**
  * Withdrawal requests. Status, search and page live in the URL; the list reloads on Refresh,
@@ -31,32 +20,15 @@ const fullName = (u: AdminWithdrawal['user']) => `${u.firstName} ${u.lastName}`.
  */
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
-  const filterId = useId();
   const searchId = useId();
-  const [params, setParams] = useSearchParams();
-  const status = parseFilter(params.get('status'));
+  const [params, update] = useUrlState();
+  const status = parseStatusFilter(params.get('status'), 'all');
   const search = params.get('search') ?? '';
   const page = positiveInt(params.get('page'), 1);
   const [typed, setTyped] = useState(search);
 
-  const [changes, setChanges] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, error, loading } = useAdminWithdrawals({ page, status, search }, changes + reconnects);
-  useEffect(() => realtime.on('admin:badges', () => setChanges((n) => n + 1)), []);
-
-  const update = (patch: Record<string, string | number | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const { refreshKey, refresh } = useAdminListRefresh();
+  const list = useAdminWithdrawals({ page, status, search }, refreshKey);
 
   // Search a moment after the last key.
   useEffect(() => {
@@ -74,7 +46,7 @@ export function WithdrawalsPage() {
       header: t('adminWallet.withdrawals.user'),
       cell: (r) => (
         <div className="request-user">
-          <strong>{fullName(r.user)}</strong>
+          <strong>{requesterName(r.user)}</strong>
           <span className="muted small">{r.user.username}</span>
         </div>
       ),
@@ -106,7 +78,7 @@ export function WithdrawalsPage() {
     {
       key: 'status',
       header: t('adminWallet.withdrawals.status'),
-      cell: (r) => <StatusBadge status={r.status} />,
+      cell: (r) => <StatusBadge status={r.status} words="adminWallet" />,
     },
     {
       key: 'requested',
@@ -124,54 +96,35 @@ export function WithdrawalsPage() {
     },
   ];
 
-  const rows = error ? [] : (data?.items ?? []);
   return (
     <Page title={t('admin.nav.withdrawals')}>
-      <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={filterId}>{t('adminWallet.status.filter')}</label>
-          <select
-            id={filterId}
-            value={status}
-            onChange={(event) =>
-              update({ status: event.target.value === 'all' ? null : event.target.value, page: null })
-            }
-          >
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`adminWallet.status.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-inline">
-          <label htmlFor={searchId}>{t('common.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={typed}
-            maxLength={100}
-            placeholder={t('adminWallet.withdrawals.searchPlaceholder')}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setChanges((n) => n + 1)}>
-          {t('adminWallet.withdrawals.refresh')}
-        </button>
-      </div>
-      <Notice text={error ? errorText(error) : null} />
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        empty={t('adminWallet.withdrawals.empty')}
-        loading={loading && !data}
-        loadingText={t('common.loading')}
-      />
-      <PrevNextPager
+      <RequestTable
+        status={status}
+        onStatus={(next) => update({ status: next === 'all' ? null : next, page: null })}
         page={page}
-        pages={Math.max(1, data?.pagination.pages ?? 1)}
         onPage={(p) => update({ page: p === 1 ? null : p })}
+        tools={
+          <>
+            <div className="field field-inline">
+              <label htmlFor={searchId}>{t('common.search')}</label>
+              <input
+                id={searchId}
+                type="search"
+                value={typed}
+                maxLength={100}
+                placeholder={t('adminWallet.withdrawals.searchPlaceholder')}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={refresh}>
+              {t('adminWallet.withdrawals.refresh')}
+            </button>
+          </>
+        }
+        list={list}
+        notice={list.error ? errorText(list.error) : null}
+        columns={columns}
+        empty={t('adminWallet.withdrawals.empty')}
       />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { MY_REQUESTS_PAGE_SIZE, type Topup, topupsResponseSchema } from '@app/shared';
 import { api } from '../../../lib/api.ts';
-import type { StatusFilter } from '../lib/status.ts';
-import { type Paged, usePaged } from '../lib/use-paged.ts';
+import type { StatusFilter } from '../../../lib/status-filter.ts';
+import type { Paged } from '../lib/use-paged.ts';
 
 /** GET /api/topups/my?page&limit=5&status: my top-up requests, newest first. */
 export async function getMyTopups(
@@ -16,8 +16,4 @@ export async function getMyTopups(
   const parsed = topupsResponseSchema.safeParse(body);
   if (!parsed.success) throw new Error('unexpected top-ups answer');
   return parsed.data;
-}
-
-export function useMyTopups(page: number, status: StatusFilter, userId: string) {
-  return usePaged((signal) => getMyTopups(page, status, signal), [page, status, userId]);
 }

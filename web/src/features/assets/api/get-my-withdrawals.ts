@@ -1,7 +1,7 @@
 import { MY_REQUESTS_PAGE_SIZE, type Withdrawal, withdrawalsResponseSchema } from '@app/shared';
 import { api } from '../../../lib/api.ts';
-import type { StatusFilter } from '../lib/status.ts';
-import { type Paged, usePaged } from '../lib/use-paged.ts';
+import type { StatusFilter } from '../../../lib/status-filter.ts';
+import type { Paged } from '../lib/use-paged.ts';
 
 /** GET /api/withdrawals/my?page&limit=5&status: my withdrawal requests, newest first. */
 export async function getMyWithdrawals(
@@ -16,8 +16,4 @@ export async function getMyWithdrawals(
   const parsed = withdrawalsResponseSchema.safeParse(body);
   if (!parsed.success) throw new Error('unexpected withdrawals answer');
   return parsed.data;
-}
-
-export function useMyWithdrawals(page: number, status: StatusFilter, userId: string) {
-  return usePaged((signal) => getMyWithdrawals(page, status, signal), [page, status, userId]);
 }

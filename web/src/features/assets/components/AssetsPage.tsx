@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { Icon } from '../../../components/Icon.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useSession } from '../../../lib/session/index.ts';
 import { useFreshProfile } from '../api/get-profile.ts';
@@ -19,19 +20,11 @@ import { WalletNav } from './WalletNav.tsx';
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <Icon>
       <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
       <circle cx="12" cy="12" r="3" />
       {!open && <path d="M3 3l18 18" />}
-    </svg>
+    </Icon>
   );
 }
 

@@ -1,17 +1,32 @@
 import { formatRupees, type Topup } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
-import { Notice } from '../../../components/Notice.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { VoucherThumb } from '../../../components/VoucherThumb.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
-import { useMyTopups } from '../api/get-my-topups.ts';
-import { patchPage, type StatusFilter } from '../lib/status.ts';
-import { pagesOf } from '../lib/use-paged.ts';
-import { StatusBadge, StatusFilterSelect } from './StatusControls.tsx';
-import { VoucherThumb } from './VoucherThumb.tsx';
+import { realtime } from '../../../lib/socket.ts';
+import { getMyTopups } from '../api/get-my-topups.ts';
+import { useMyRequests } from '../lib/use-my-requests.ts';
+import { MyRequestsSection } from './MyRequestsSection.tsx';
+
+const onTopupUpdated = (apply: (topup: Topup) => void) =>
+  realtime.on('topup:updated', ({ topup }) => apply(topup));
+
+function Voucher({ topup }: { topup: Topup }) {
+  const { t } = useTranslation();
+  const amount = formatRupees(topup.amount);
+  return (
+    <VoucherThumb
+      compact
+      url={topup.voucherUrl}
+      label={t('wallet.topup.open', { amount })}
+      title={t('wallet.topup.imageTitle', { amount })}
+      alt={t('wallet.topup.alt', { amount })}
+      failed={WEB_MSG.voucherLoadFailed}
+    />
+  );
+}
 
 /**
  * My Top-ups, 5 per page with a status filter. A decision (or a new request from another tab)
@@ -19,28 +34,8 @@ import { VoucherThumb } from './VoucherThumb.tsx';
  */
 export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const reconnects = useConnection((s) => s.reconnects);
-  const list = useMyTopups(page, status, `${userId}:${sent}:${reconnects}`);
-  const { reload, update } = list;
-  const shown = useRef<{ items: Topup[]; status: StatusFilter }>({ items: [], status });
-  shown.current = { items: list.data?.items ?? [], status };
-
-  // A new request of mine goes on top of the first page.
-  useEffect(() => {
-    if (sent > 0) setPage(1);
-  }, [sent]);
-
-  useEffect(
-    () =>
-      realtime.on('topup:updated', ({ topup }) => {
-        const patched = patchPage(shown.current.items, topup, shown.current.status);
-        if (patched) update(() => patched);
-        else reload();
-      }),
-    [reload, update],
-  );
+  const requests = useMyRequests({ load: getMyTopups, subscribe: onTopupUpdated, userId, sent });
+  const { status, list } = requests;
 
   const columns: Array<Column<Topup>> = [
     {
@@ -54,33 +49,27 @@ export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
       className: 'num',
       cell: (row) => formatRupees(row.amount),
     },
-    { key: 'status', header: t('wallet.topup.status'), cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      key: 'status',
+      header: t('wallet.topup.status'),
+      cell: (row) => <StatusBadge status={row.status} words="wallet" />,
+    },
     {
       key: 'remarks',
       header: t('wallet.topup.remarks'),
       className: 'wl-wrap',
       cell: (row) => row.remarks || <span className="muted">—</span>,
     },
-    {
-      key: 'voucher',
-      header: t('wallet.topup.image'),
-      cell: (row) => <VoucherThumb url={row.voucherUrl} amount={formatRupees(row.amount)} />,
-    },
+    { key: 'voucher', header: t('wallet.topup.image'), cell: (row) => <Voucher topup={row} /> },
   ];
 
   return (
-    <section className="section" aria-labelledby="my-topups-title">
-      <header className="section-head wl-list-head">
-        <h2 id="my-topups-title">{t('wallet.topup.list')}</h2>
-        <StatusFilterSelect
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-        />
-      </header>
-      {list.error !== null && <Notice text={WEB_MSG.topupsLoadFailed} />}
+    <MyRequestsSection
+      titleId="my-topups-title"
+      title={t('wallet.topup.list')}
+      failed={WEB_MSG.topupsLoadFailed}
+      requests={requests}
+    >
       <div data-testid="my-topups">
         <DataTable
           columns={columns}
@@ -91,7 +80,6 @@ export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
           loadingText={t('common.loading')}
         />
       </div>
-      {list.data && <Pager page={page} pages={pagesOf(list.data.pagination)} onPage={setPage} />}
-    </section>
+    </MyRequestsSection>
   );
 }

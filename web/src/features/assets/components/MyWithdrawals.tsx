@@ -1,17 +1,18 @@
 import { formatRupees, type Withdrawal } from '@app/shared';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../../components/Notice.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
-import { useMyWithdrawals } from '../api/get-my-withdrawals.ts';
-import { patchPage, type StatusFilter } from '../lib/status.ts';
-import { pagesOf } from '../lib/use-paged.ts';
-import { StatusBadge, StatusFilterSelect } from './StatusControls.tsx';
+import { realtime } from '../../../lib/socket.ts';
+import { getMyWithdrawals } from '../api/get-my-withdrawals.ts';
+import { useMyRequests } from '../lib/use-my-requests.ts';
+import { MyRequestsSection } from './MyRequestsSection.tsx';
 
 const when = (iso: string) => formatTimestamp(iso).slice(0, 19);
+
+const onWithdrawalUpdated = (apply: (withdrawal: Withdrawal) => void) =>
+  realtime.on('withdrawal:updated', ({ withdrawal }) => apply(withdrawal));
 
 /** Requested, then approved or rejected: each step with its time and the admin's remarks. */
 function History({ withdrawal }: { withdrawal: Withdrawal }) {
@@ -30,7 +31,8 @@ function History({ withdrawal }: { withdrawal: Withdrawal }) {
       <ol className="wl-history-list">
         {withdrawal.history.map((step, i) => (
           <li key={`${step.status}-${step.at}-${i}`}>
-            <time dateTime={step.at}>{when(step.at)}</time> <StatusBadge status={step.status} />
+            <time dateTime={step.at}>{when(step.at)}</time>{' '}
+            <StatusBadge status={step.status} words="wallet" />
             {step.remarks && (
               <span className="wl-history-remarks">
                 {t('wallet.withdraw.remarks', { remarks: step.remarks })}
@@ -49,28 +51,9 @@ function History({ withdrawal }: { withdrawal: Withdrawal }) {
  */
 export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const requests = useMyRequests({ load: getMyWithdrawals, subscribe: onWithdrawalUpdated, userId, sent });
+  const { status, list } = requests;
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const reconnects = useConnection((s) => s.reconnects);
-  const list = useMyWithdrawals(page, status, `${userId}:${sent}:${reconnects}`);
-  const { reload, update } = list;
-  const shown = useRef<{ items: Withdrawal[]; status: StatusFilter }>({ items: [], status });
-  shown.current = { items: list.data?.items ?? [], status };
-
-  useEffect(() => {
-    if (sent > 0) setPage(1);
-  }, [sent]);
-
-  useEffect(
-    () =>
-      realtime.on('withdrawal:updated', ({ withdrawal }) => {
-        const patched = patchPage(shown.current.items, withdrawal, shown.current.status);
-        if (patched) update(() => patched);
-        else reload();
-      }),
-    [reload, update],
-  );
 
   const toggle = (id: string) =>
     setOpen((prev) => {
@@ -83,18 +66,12 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
   const items = list.data?.items ?? [];
   const columns = 5;
   return (
-    <section className="section" aria-labelledby="my-withdrawals-title">
-      <header className="section-head wl-list-head">
-        <h2 id="my-withdrawals-title">{t('wallet.withdraw.list')}</h2>
-        <StatusFilterSelect
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-        />
-      </header>
-      {list.error !== null && <Notice text={WEB_MSG.withdrawalsLoadFailed} />}
+    <MyRequestsSection
+      titleId="my-withdrawals-title"
+      title={t('wallet.withdraw.list')}
+      failed={WEB_MSG.withdrawalsLoadFailed}
+      requests={requests}
+    >
       <div className="table-wrap" data-testid="my-withdrawals">
         <table className="table">
           <thead>
@@ -133,7 +110,7 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
                         {formatRupees(w.amount)}
                       </td>
                       <td data-label={t('wallet.withdraw.status')}>
-                        <StatusBadge status={w.status} />
+                        <StatusBadge status={w.status} words="wallet" />
                       </td>
                       <td data-label={t('wallet.withdraw.date')}>{when(w.createdAt)}</td>
                       <td data-label={t('wallet.withdraw.history')}>
@@ -168,7 +145,6 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
           </tbody>
         </table>
       </div>
-      {list.data && <Pager page={page} pages={pagesOf(list.data.pagination)} onPage={setPage} />}
-    </section>
+    </MyRequestsSection>
   );
 }

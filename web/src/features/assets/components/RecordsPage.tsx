@@ -9,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { Pager, pagesOf } from '../../../components/Pager.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { billTypeKey, isBillFilter } from '../../../lib/bill-types.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { realtime, useConnection } from '../../../lib/socket.ts';
 import { useTransactions } from '../api/get-transactions.ts';
-import { billTypeKey, isBillFilter } from '../lib/bill-types.ts';
-import { pagesOf } from '../lib/use-paged.ts';
 import { WalletNav } from './WalletNav.tsx';
 
 const CURRENCIES = ['INR'] as const;

@@ -1,15 +1,12 @@
-import { formatRupees, MSG, type Topup } from '@app/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { MSG, type Topup } from '@app/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field.tsx';
-import { Notice } from '../../../components/Notice.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useCreateTopup } from '../api/create-topup.ts';
-import { newIdempotencyKey } from '../lib/idempotency.ts';
 import { validateTopup, voucherProblem } from '../lib/topup-form.ts';
-
-type FormNotice = { text: string; tone: 'error' | 'success' };
+import { useRequestForm } from '../lib/use-request-form.ts';
+import { AmountAndSubmit, AvailableLine } from './RequestFormParts.tsx';
 
 const canPreview = () => typeof URL !== 'undefined' && typeof URL.createObjectURL === 'function';
 
@@ -36,40 +33,30 @@ function usePreview(file: File | null): string | null {
 export function TopupForm({ available, onSent }: { available: number; onSent: (topup: Topup) => void }) {
   const { t } = useTranslation();
   const { run, pending } = useCreateTopup();
-  const [amount, setAmount] = useState('');
   const [voucher, setVoucher] = useState<File | null>(null);
-  const [notice, setNotice] = useState<FormNotice | null>(null);
   const [fileInput, setFileInput] = useState(0);
-  const key = useRef<string | null>(null);
+  const form = useRequestForm();
+  const { changed, invalid } = form;
   const voucherId = useId();
   const preview = usePreview(voucher);
-
-  const changed = () => {
-    key.current = null;
-    setNotice(null);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const valid = validateTopup(amount, voucher);
+    const valid = validateTopup(form.amount, voucher);
     if (!valid.ok) {
-      setNotice({ text: valid.message, tone: 'error' });
+      invalid(valid.message);
       return;
     }
-    key.current ??= newIdempotencyKey();
-    setNotice(null);
-    try {
-      const answer = await run(valid.data, key.current);
-      key.current = null;
-      setAmount('');
-      setVoucher(null);
-      setFileInput((n) => n + 1);
-      setNotice({ text: MSG.topupSent, tone: 'success' });
-      onSent(answer.topup);
-    } catch (error) {
-      setNotice({ text: serverMessageOr(error, WEB_MSG.topupSubmitFailed), tone: 'error' });
-    }
+    await form.send(
+      (key) => run(valid.data, key),
+      (answer) => {
+        setVoucher(null);
+        setFileInput((n) => n + 1);
+        onSent(answer.topup);
+      },
+      { sent: MSG.topupSent, failed: WEB_MSG.topupSubmitFailed },
+    );
   };
 
   return (
@@ -78,10 +65,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
         {t('wallet.topup.formTitle')}
       </h2>
       <Field label={t('wallet.topup.rechargeType')} value="INR" onChange={() => {}} readOnly />
-      <p className="wl-available">
-        <span className="muted">{t('wallet.topup.available')}</span>{' '}
-        <strong data-testid="topup-available">{formatRupees(available)}</strong>
-      </p>
+      <AvailableLine label={t('wallet.topup.available')} amount={available} testId="topup-available" />
       <div className="field">
         <label htmlFor={voucherId}>{t('wallet.topup.voucher')}</label>
         <input
@@ -96,7 +80,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
             changed();
             setVoucher(file);
             const problem = file ? voucherProblem(file) : null;
-            if (problem) setNotice({ text: problem, tone: 'error' });
+            if (problem) invalid(problem);
           }}
         />
         <small id={`${voucherId}-hint`} className="field-hint">
@@ -104,25 +88,17 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
         </small>
         {preview && <img className="wl-preview" src={preview} alt={t('wallet.topup.preview')} />}
       </div>
-      <Field
-        label={t('wallet.topup.amount')}
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        placeholder={t('wallet.topup.amountPlaceholder')}
-        value={amount}
-        disabled={pending}
-        onChange={(value) => {
-          changed();
-          setAmount(value);
+      <AmountAndSubmit
+        text={{
+          amount: t('wallet.topup.amount'),
+          placeholder: t('wallet.topup.amountPlaceholder'),
+          note: t('wallet.topup.reviewNote'),
+          submit: t('wallet.topup.submit'),
+          submitting: t('wallet.topup.submitting'),
         }}
+        form={form}
+        pending={pending}
       />
-      <p className="muted small">{t('wallet.topup.reviewNote')}</p>
-      <Notice text={notice?.text} tone={notice?.tone} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? t('wallet.topup.submitting') : t('wallet.topup.submit')}
-      </button>
     </form>
   );
 }

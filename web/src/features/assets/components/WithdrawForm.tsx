@@ -1,4 +1,4 @@
-import { formatRupees, MSG } from '@app/shared';
+import { MSG } from '@app/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field.tsx';
@@ -8,10 +8,9 @@ import { WEB_MSG } from '../../../lib/messages.ts';
 import { type SessionUser, useSession } from '../../../lib/session/index.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { availableOf } from '../lib/assets.ts';
-import { newIdempotencyKey } from '../lib/idempotency.ts';
+import { useRequestForm } from '../lib/use-request-form.ts';
 import { type BankForm, isComplete, savedBank, validateWithdrawal } from '../lib/withdraw-form.ts';
-
-type FormNotice = { text: string; tone: 'error' | 'success' };
+import { AmountAndSubmit, AvailableLine } from './RequestFormParts.tsx';
 
 /**
  * A withdrawal to the bank: the fields come from the profile; when it lacks any, all four are
@@ -31,10 +30,9 @@ export function WithdrawForm({
   const { run, pending } = useCreateWithdrawal();
   const saved = savedBank(user);
   const [bank, setBank] = useState<BankForm>(saved);
-  const [amount, setAmount] = useState('');
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const form = useRequestForm();
+  const { changed, invalid } = form;
   const touched = useRef(false);
-  const key = useRef<string | null>(null);
   const titleId = useId();
   const available = availableOf(user);
 
@@ -44,10 +42,6 @@ export function WithdrawForm({
     if (!touched.current) setBank(savedBank(useSession.getState().user ?? user));
   }, [savedKey]);
 
-  const changed = () => {
-    key.current = null;
-    setNotice(null);
-  };
   const setField = (field: keyof BankForm) => (value: string) => {
     touched.current = true;
     changed();
@@ -57,27 +51,23 @@ export function WithdrawForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const valid = validateWithdrawal({ amount, bank, saved, available });
+    const valid = validateWithdrawal({ amount: form.amount, bank, saved, available });
     if (!valid.ok) {
-      setNotice({ text: valid.message, tone: 'error' });
+      invalid(valid.message);
       return;
     }
-    key.current ??= newIdempotencyKey();
-    setNotice(null);
-    try {
-      const answer = await run(valid.body, key.current);
-      key.current = null;
-      useSession.getState().applyBalances(answer.balances);
-      // Read after the balances were applied: a state snapshot taken before would undo them.
-      const current = useSession.getState().user;
-      if (valid.bankSent && current) useSession.getState().setUser({ ...current, ...valid.bankSent });
-      touched.current = false;
-      setAmount('');
-      setNotice({ text: MSG.withdrawalSubmitted, tone: 'success' });
-      onSent();
-    } catch (error) {
-      setNotice({ text: serverMessageOr(error, WEB_MSG.withdrawalSubmitFailed), tone: 'error' });
-    }
+    await form.send(
+      (key) => run(valid.body, key),
+      (answer) => {
+        useSession.getState().applyBalances(answer.balances);
+        // Read after the balances were applied: a state snapshot taken before would undo them.
+        const current = useSession.getState().user;
+        if (valid.bankSent && current) useSession.getState().setUser({ ...current, ...valid.bankSent });
+        touched.current = false;
+        onSent();
+      },
+      { sent: MSG.withdrawalSubmitted, failed: WEB_MSG.withdrawalSubmitFailed },
+    );
   };
 
   return (
@@ -120,29 +110,18 @@ export function WithdrawForm({
           disabled={pending}
         />
       </div>
-      <p className="wl-available">
-        <span className="muted">{t('wallet.withdraw.available')}</span>{' '}
-        <strong data-testid="withdraw-available">{formatRupees(available)}</strong>
-      </p>
-      <Field
-        label={t('wallet.withdraw.amount')}
-        type="number"
-        inputMode="decimal"
-        min="0"
-        step="0.01"
-        placeholder={t('wallet.withdraw.amountPlaceholder')}
-        value={amount}
-        disabled={pending}
-        onChange={(value) => {
-          changed();
-          setAmount(value);
+      <AvailableLine label={t('wallet.withdraw.available')} amount={available} testId="withdraw-available" />
+      <AmountAndSubmit
+        text={{
+          amount: t('wallet.withdraw.amount'),
+          placeholder: t('wallet.withdraw.amountPlaceholder'),
+          note: t('wallet.withdraw.debitNote'),
+          submit: t('wallet.withdraw.confirm'),
+          submitting: t('wallet.withdraw.confirming'),
         }}
+        form={form}
+        pending={pending}
       />
-      <p className="muted small">{t('wallet.withdraw.debitNote')}</p>
-      <Notice text={notice?.text} tone={notice?.tone} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? t('wallet.withdraw.confirming') : t('wallet.withdraw.confirm')}
-      </button>
     </form>
   );
 }

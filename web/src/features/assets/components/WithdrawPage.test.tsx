@@ -9,7 +9,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { serverOf } from '../../../test/socket-mock.ts';
-import { paged, withdrawal } from '../test/wallet-fixtures.ts';
+import { paged, withdrawal } from '../../../test/wallet-fixtures.ts';
 import { WithdrawPage } from './AssetPages.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));

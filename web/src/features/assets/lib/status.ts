@@ -1,11 +1,5 @@
-import { WALLET_REQUEST_STATUSES, type WalletRequestStatus } from '@app/shared';
-
-export type StatusFilter = WalletRequestStatus | 'all';
-export const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...WALLET_REQUEST_STATUSES];
-
-export function isStatusFilter(value: string): value is StatusFilter {
-  return (STATUS_FILTERS as readonly string[]).includes(value);
-}
+import type { WalletRequestStatus } from '@app/shared';
+import type { StatusFilter } from '../../../lib/status-filter.ts';
 
 /** Whether a request belongs in a list filtered by `filter`. */
 export function matchesFilter(status: WalletRequestStatus, filter: StatusFilter): boolean {

@@ -42,8 +42,3 @@ export function usePaged<T>(load: (signal: AbortSignal) => Promise<Paged<T>>, de
   }, []);
   return { ...state, reload, update };
 }
-
-/** Pages of a list: at least 1 (an empty list is one empty page). */
-export function pagesOf(pagination: Pagination | undefined): number {
-  return Math.max(1, pagination?.pages ?? 1);
-}

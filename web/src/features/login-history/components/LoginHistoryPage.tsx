@@ -1,25 +1,20 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, type LoginRecord, PAGE_SIZE_OPTIONS } from '@app/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { isSuperadmin, useSession } from '../../../lib/session/index.ts';
+import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useLoginHistory } from '../api/get-login-history.ts';
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
 
 /** The list's state lives in the URL (user, q, page, limit), so it can be linked to. */
 export function LoginHistoryPage() {
   const { t, i18n } = useTranslation();
   const searchId = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const viewer = useSession((s) => s.user);
   const q = params.get('q') ?? '';
   const user = params.get('user') ?? '';
@@ -37,20 +32,6 @@ export function LoginHistoryPage() {
     user: user || undefined,
     excludeRole: isSuperadmin(viewer) ? undefined : 'superadmin',
   });
-
-  const update = (changes: Record<string, string | number | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   useEffect(() => {
     const trimmed = search.trim();

@@ -1,26 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { Icon } from '../../../components/Icon.tsx';
+import { NotificationItem } from '../../../components/NotificationItem.tsx';
+import { useDismiss } from '../../../lib/hooks.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { realtime, useConnection } from '../../../lib/socket.ts';
 import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
 import { useBell } from '../stores/bell-store.ts';
-import { NotificationItem } from './NotificationItem.tsx';
 
 function BellIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <Icon>
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-    </svg>
+    </Icon>
   );
 }
 
@@ -60,21 +54,7 @@ export function NotificationBell() {
   // A new page closes the dropdown.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
 
   if (!userId) return null;
   const toggle = () => {

@@ -1,42 +1,22 @@
 import { type Notification as AppNotification, NOTIFICATIONS_DEFAULT_LIMIT } from '@app/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { NotificationItem } from '../../../components/NotificationItem.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { Pager } from '../../../components/Pager.tsx';
-import { useSession } from '../../../lib/session/index.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
+import { Pager, pagesOf } from '../../../components/Pager.tsx';
+import { useNotificationsPage, withRead } from '../../../lib/notifications/index.ts';
 import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
-import { useNotificationsPage } from '../api/use-notifications-page.ts';
 import { useBell } from '../stores/bell-store.ts';
-import { NotificationItem } from './NotificationItem.tsx';
 
 /** /notifications: every notification, 20 per page, newest first, with Mark all read. */
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const userId = useSession((s) => s.user?.id ?? '');
   const count = useUnreadNotifications((s) => s.count);
-  const reconnects = useConnection((s) => s.reconnects);
-  const [page, setPage] = useState(1);
-  const [arrived, setArrived] = useState(0);
-  const { data, loading, update } = useNotificationsPage(
-    page,
-    NOTIFICATIONS_DEFAULT_LIMIT,
-    `${userId}:${reconnects}:${arrived}`,
-  );
-
-  // A new one lands on the first page.
-  useEffect(
-    () =>
-      realtime.on('notification', () => {
-        if (page === 1) setArrived((n) => n + 1);
-      }),
-    [page],
-  );
+  const { page, setPage, data, loading, update } = useNotificationsPage(NOTIFICATIONS_DEFAULT_LIMIT);
 
   const open = (n: AppNotification) => {
     if (n.read) return;
-    update((items) => items.map((x) => (x.id === n.id ? { ...x, read: true } : x)));
+    update((items) => withRead(items, n.id, true));
     void useBell.getState().markRead(n.id);
   };
   const items = data?.items ?? [];
@@ -51,7 +31,7 @@ export function NotificationsPage() {
           className="btn btn-ghost btn-sm"
           disabled={!anyUnread}
           onClick={() => {
-            update((list) => list.map((x) => ({ ...x, read: true })));
+            update((list) => withRead(list, null, true));
             void useBell.getState().markAllRead();
           }}
         >
@@ -71,7 +51,7 @@ export function NotificationsPage() {
           <p>{loading && !data ? t('common.loading') : t('notifications.empty')}</p>
         </EmptyState>
       )}
-      {data && <Pager page={page} pages={Math.max(1, data.pagination.pages)} onPage={setPage} />}
+      {data && <Pager page={page} pages={pagesOf(data.pagination)} onPage={setPage} />}
     </Page>
   );
 }

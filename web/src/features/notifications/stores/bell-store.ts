@@ -1,19 +1,14 @@
 import { type Notification as AppNotification, NOTIFICATIONS_HEADER_LIMIT } from '@app/shared';
 import { create } from 'zustand';
-import { WEB_MSG } from '../../../lib/messages.ts';
+import {
+  getNotifications,
+  NOTIFICATION_LOG as LOG,
+  markAllRead,
+  markRead,
+  withRead,
+} from '../../../lib/notifications/index.ts';
 import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
-import { getNotifications } from '../api/get-notifications.ts';
 import { getUnreadCount } from '../api/get-unread-count.ts';
-import { markAllRead } from '../api/mark-all-read.ts';
-import { markRead } from '../api/mark-read.ts';
-
-/** The messages user-side §8 logs (and shows nothing) when a notification call fails. */
-export const LOG = {
-  list: WEB_MSG.notificationsLoadFailed,
-  count: 'Failed to fetch unread count',
-  read: 'Failed to mark read',
-  allRead: 'Failed to mark all read',
-} as const;
 
 interface BellState {
   /** The newest notifications (15), as the bell dropdown lists them. */
@@ -32,8 +27,6 @@ interface BellState {
 }
 
 const unread = () => useUnreadNotifications.getState();
-const setRead = (items: AppNotification[], id: string | null, read: boolean) =>
-  items.map((n) => (id === null || n.id === id ? { ...n, read } : n));
 
 export const useBell = create<BellState>()((set, get) => ({
   items: [],
@@ -71,21 +64,21 @@ export const useBell = create<BellState>()((set, get) => ({
 
   markRead: async (id) => {
     const before = unread().count;
-    set({ items: setRead(get().items, id, true) });
+    set({ items: withRead(get().items, id, true) });
     unread().setCount(before - 1);
     try {
       const after = await markRead(id);
       if (after !== null) unread().setCount(after);
     } catch (error) {
       console.error(LOG.read, error);
-      set({ items: setRead(get().items, id, false) });
+      set({ items: withRead(get().items, id, false) });
       unread().setCount(before);
     }
   },
 
   markAllRead: async () => {
     const before = { items: get().items, count: unread().count };
-    set({ items: setRead(get().items, null, true) });
+    set({ items: withRead(get().items, null, true) });
     unread().setCount(0);
     try {
       const after = await markAllRead();

@@ -15,9 +15,6 @@ export const adminWallet: Shape<typeof en> = {
       approved: 'Genehmigt',
       rejected: 'Abgelehnt',
     },
-    pager: {
-      position: '{{page}} / {{pages}}',
-    },
     topups: {
       user: 'Benutzer',
       amount: 'Betrag',

@@ -53,7 +53,6 @@ export const wallet: Shape<typeof en> = {
       open: 'Bild der Anfrage über {{amount}} öffnen',
       alt: 'Zahlungsnachweis über {{amount}}',
       imageTitle: 'Zahlungsnachweis: {{amount}}',
-      imageLoading: 'Wird geladen...',
     },
     withdraw: {
       bankTitle: 'Bankkonto',

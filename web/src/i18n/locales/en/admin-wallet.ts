@@ -13,9 +13,6 @@ export const adminWallet = {
       approved: 'Approved',
       rejected: 'Rejected',
     },
-    pager: {
-      position: '{{page}} / {{pages}}',
-    },
     topups: {
       user: 'User',
       amount: 'Amount',

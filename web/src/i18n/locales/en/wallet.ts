@@ -51,7 +51,6 @@ export const wallet = {
       open: 'Open the image of the {{amount}} request',
       alt: 'Payment proof for {{amount}}',
       imageTitle: 'Payment proof: {{amount}}',
-      imageLoading: 'Loading...',
     },
     withdraw: {
       bankTitle: 'Bank account',

@@ -15,9 +15,6 @@ export const adminWallet: Shape<typeof en> = {
       approved: 'Approuvé',
       rejected: 'Rejeté',
     },
-    pager: {
-      position: '{{page}} / {{pages}}',
-    },
     topups: {
       user: 'Utilisateur',
       amount: 'Montant',

@@ -53,7 +53,6 @@ export const wallet: Shape<typeof en> = {
       open: "Ouvrir l'image de la demande de {{amount}}",
       alt: 'Preuve de paiement de {{amount}}',
       imageTitle: 'Preuve de paiement : {{amount}}',
-      imageLoading: 'Chargement...',
     },
     withdraw: {
       bankTitle: 'Compte bancaire',

@@ -1,7 +1,7 @@
 import type { Notification as AppNotification } from '@app/shared';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { formatTimestamp } from './TradeReceipt.tsx';
 
 /**
  * One notification; unread ones are highlighted and say so in words. A click or Enter opens

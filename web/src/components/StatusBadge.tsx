@@ -1,5 +1,6 @@
 import type { WalletRequestStatus } from '@app/shared';
 import { useTranslation } from 'react-i18next';
+import type { StatusWords } from '../lib/status-filter.ts';
 
 const TONE: Record<WalletRequestStatus, string> = {
   pending: 'badge-amber',
@@ -7,11 +8,12 @@ const TONE: Record<WalletRequestStatus, string> = {
   rejected: 'badge-red',
 };
 
-export function StatusBadge({ status }: { status: WalletRequestStatus }) {
+/** A top-up's or withdrawal's status as a word (tests and screen readers read the word, not the colour). */
+export function StatusBadge({ status, words }: { status: WalletRequestStatus; words: StatusWords }) {
   const { t } = useTranslation();
   return (
     <span className={`badge ${TONE[status]}`} data-status={status}>
-      {t(`adminWallet.status.${status}`)}
+      {t(`${words}.status.${status}`)}
     </span>
   );
 }

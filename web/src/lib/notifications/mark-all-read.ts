@@ -1,5 +1,5 @@
 import { markReadResponseSchema } from '@app/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 /** POST /api/notifications/read-all (no body): the unread count after it, when the answer has it. */
 export async function markAllRead(): Promise<number | null> {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ApiError, getToken, isAbort } from '../../../lib/api.ts';
+import { ApiError, getToken, isAbort } from './api.ts';
 
 /**
- * GET a voucher image (`item.voucherUrl`). It is served to its owner and admins only, so it is
- * fetched with the bearer token rather than put in an <img src>.
+ * GET a top-up's voucher image (`voucherUrl`). It is served to its owner and admins only, so it
+ * is fetched with the bearer token rather than put in an <img src>.
  */
 export async function getVoucher(url: string, signal?: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = {};

@@ -3,7 +3,7 @@ import {
   notificationsResponseSchema,
   type Pagination,
 } from '@app/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 export type NotificationsPage = { items: AppNotification[]; pagination: Pagination; unread: number };
 

@@ -1,0 +1,45 @@
+import { formatRupees } from '@app/shared';
+import { Field } from '../../../components/Field.tsx';
+import { Notice } from '../../../components/Notice.tsx';
+import type { RequestForm } from '../lib/use-request-form.ts';
+
+/** "Available …: ₹x" above a request form's amount. */
+export function AvailableLine({ label, amount, testId }: { label: string; amount: number; testId: string }) {
+  return (
+    <p className="wl-available">
+      <span className="muted">{label}</span> <strong data-testid={testId}>{formatRupees(amount)}</strong>
+    </p>
+  );
+}
+
+/** The end of a request form: the INR amount, a note on what happens next, the message and the button. */
+export function AmountAndSubmit({
+  form,
+  pending,
+  text,
+}: {
+  form: RequestForm;
+  pending: boolean;
+  text: { amount: string; placeholder: string; note: string; submit: string; submitting: string };
+}) {
+  return (
+    <>
+      <Field
+        label={text.amount}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        step="0.01"
+        placeholder={text.placeholder}
+        value={form.amount}
+        disabled={pending}
+        onChange={form.changeAmount}
+      />
+      <p className="muted small">{text.note}</p>
+      <Notice text={form.notice?.text} tone={form.notice?.tone} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? text.submitting : text.submit}
+      </button>
+    </>
+  );
+}

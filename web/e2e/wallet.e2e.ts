@@ -78,11 +78,19 @@ describe('wallet in two browsers', () => {
       await user.getByRole('button', { name: /submit/i }).click();
       await user.getByText(MSG.topupSent).waitFor();
       await expect.poll(() => user.getByTestId('my-topups').getByText('pending').count()).toBe(1);
+      // The voucher thumbnail really shows the uploaded image (fetched with the token).
+      const shown = (page: Page) =>
+        page
+          .getByTestId('voucher-img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+      await expect.poll(() => shown(user)).toBe(true);
 
       // The admin's badge rises without a reload; the request is listed with its voucher.
       await expect.poll(async () => Number(await badge(admin, 'topups'))).toBe(topupsBefore + 1);
       const row = admin.getByRole('row').filter({ hasText: trader.username });
       await row.waitFor();
+      await expect.poll(() => shown(admin)).toBe(true);
       await row.getByRole('button', { name: 'Approve' }).click();
       await admin.getByText(MSG.requestApproved).waitFor();
       await expect.poll(async () => Number(await badge(admin, 'topups'))).toBe(topupsBefore);

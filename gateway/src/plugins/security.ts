@@ -19,7 +19,8 @@ export default fp(
           // The SPA and its chart library set inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Coin icons come from a public icon host; vouchers preview as data: URLs.
-          imgSrc: ["'self'", 'https:', 'data:'],
+          // blob: vouchers, fetched with the bearer token and shown from an object URL.
+          imgSrc: ["'self'", 'https:', 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -209,7 +209,7 @@ describe('errors and headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' https: data:");
+    expect(csp).toContain("img-src 'self' https: data: blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -23,9 +23,11 @@ export function VoucherThumb({ url, label, title, alt, failed, compact = false }
   const translate = useMessage();
   const { src, error } = useVoucherImage(url);
   const [open, setOpen] = useState(false);
+  // The bytes arrived but the browser cannot show them (or a policy blocks the object URL).
+  const [broken, setBroken] = useState(false);
   const thumb = compact ? 'voucher-thumb voucher-thumb-sm' : 'voucher-thumb';
 
-  if (error) {
+  if (error || broken) {
     return (
       <span className="voucher-error small" role="status">
         {translate(failed)}
@@ -36,7 +38,7 @@ export function VoucherThumb({ url, label, title, alt, failed, compact = false }
   return (
     <>
       <button type="button" className={thumb} aria-label={label} onClick={() => setOpen(true)}>
-        <img src={src} alt="" />
+        <img src={src} alt="" data-testid="voucher-img" onError={() => setBroken(true)} />
       </button>
       {open && (
         <Modal label={title} onClose={() => setOpen(false)} size="md">

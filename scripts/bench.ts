@@ -1,16 +1,17 @@
 /**
  * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), the placement benchmark
- * (scripts/bench/placement.ts), the settlement benchmark (scripts/bench/settlement.ts), then
- * the workspace's micro-benchmarks (`*.bench.ts`, vitest bench) when there are any.
- * `pnpm bench fanout`, `pnpm bench placement`, `pnpm bench settlement` and
- * `pnpm bench micro` run only that one. Benchmarks print figures; they never fail on a slow
- * machine, and CI does not run them.
+ * (scripts/bench/placement.ts), the settlement benchmark (scripts/bench/settlement.ts), the
+ * ledger trigger benchmark (scripts/bench/ledger.ts), then the workspace's micro-benchmarks
+ * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
+ * `pnpm bench settlement`, `pnpm bench ledger` and `pnpm bench micro` run only that one.
+ * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runFanoutBench } from './bench/fanout.ts';
+import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
 import { runSettlementBench } from './bench/settlement.ts';
 
@@ -33,7 +34,7 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const BENCHES = ['fanout', 'placement', 'settlement', 'micro'] as const;
+const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'micro'] as const;
 const only = process.argv[2];
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
   console.error(`Unknown benchmark "${only}": use one of ${BENCHES.join(', ')} (or none for all).`);
@@ -44,6 +45,7 @@ const runs = (name: (typeof BENCHES)[number]) => only === undefined || only === 
 if (runs('fanout')) await runFanoutBench();
 if (runs('placement')) await runPlacementBench();
 if (runs('settlement')) await runSettlementBench();
+if (runs('ledger')) await runLedgerBench();
 
 if (runs('micro')) {
   const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));

@@ -16,8 +16,9 @@ import {
 import { users } from './users.ts';
 
 /**
- * Double-entry ledger. Every money movement is one journal entry whose postings sum to zero
- * (a deferred constraint trigger checks it at commit, migration 0003); entries and postings
+ * Double-entry ledger. Every money movement is one journal entry with two or more postings that
+ * sum to zero (migration 0009: the postings of one INSERT must balance entry by entry, checked
+ * at that statement, and an entry without postings is refused at commit); entries and postings
  * are append-only (triggers refuse UPDATE, DELETE and TRUNCATE): a correction is a new entry.
  *
  * Hot rows: only user accounts keep a cached balance, and a movement locks only the one user

@@ -10,14 +10,15 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 
-/** Trades whose events settledMany sends per Redis write. */
-const SETTLED_SLICE = 25;
+/** Events settledMany sends per Redis write. */
+const SETTLED_SLICE = 50;
 
 /**
  * Tells the trade's owner, through the Socket.IO Redis emitter (the gateways' adapter relays
  * it to the `user:{id}` room on every gateway): `trade:settled` with the final trade and both
- * balances, then `balance`. Best effort: the database is the record, and a lost event only
- * means the browser learns the result from its next read.
+ * balances, then `balance` (for a batch, once per owner, after the batch's trades). Best
+ * effort: the database is the record, and a lost event only means the browser learns the
+ * result from its next read.
  */
 export class SettlementNotifier {
   private readonly emitter: Emitter<ServerToClientEvents>;
@@ -37,14 +38,18 @@ export class SettlementNotifier {
   }
 
   settled(trade: TradeRow, balances: LedgerBalances) {
-    this.emitSettled(trade, toBalancesView(balances));
+    const view = toBalancesView(balances);
+    this.emitTrade(trade, view);
+    this.emitBalance(trade.userId, view);
   }
 
   /**
    * The events of a batch of settlements, from one read of the owners' balances (user id →
-   * balances after the batch): each trade's owner gets both events, as `settled` sends them.
-   * Sent `slice` trades at a time, each slice a Redis write of its own (the auto-pipeline
-   * flushes between them), so the gateways start relaying the first while the rest are encoded.
+   * balances after the batch): `trade:settled` for every trade, each carrying its owner's
+   * balances, then one `balance` per owner (not per trade: every one would carry the same
+   * balances). Sent `slice` events at a time, each slice a Redis write of its own (the
+   * auto-pipeline flushes between them), so the gateways start relaying the first while the
+   * rest are encoded.
    */
   async settledMany(
     trades: readonly TradeRow[],
@@ -52,8 +57,7 @@ export class SettlementNotifier {
     slice = SETTLED_SLICE,
   ): Promise<void> {
     const views = new Map<string, BalancesView>();
-    for (const [i, trade] of trades.entries()) {
-      if (i > 0 && i % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+    const settled = trades.map((trade) => {
       let view = views.get(trade.userId);
       if (!view) {
         const ledger = balances.get(trade.userId);
@@ -61,14 +65,26 @@ export class SettlementNotifier {
         view = toBalancesView(ledger);
         views.set(trade.userId, view);
       }
-      this.emitSettled(trade, view);
-    }
+      return { trade, view };
+    });
+    let sent = 0;
+    const paced = async (emit: () => void) => {
+      if (sent > 0 && sent % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      emit();
+      sent++;
+    };
+    for (const { trade, view } of settled) await paced(() => this.emitTrade(trade, view));
+    for (const [userId, view] of views) await paced(() => this.emitBalance(userId, view));
   }
 
-  private emitSettled(trade: TradeRow, view: BalancesView) {
-    const room = this.emitter.to(rooms.user(trade.userId));
-    room.emit('trade:settled', { trade: toTradeView(trade), balances: view });
-    room.emit('balance', { ...view, reason: 'trade_settled' });
+  private emitTrade(trade: TradeRow, view: BalancesView) {
+    this.emitter
+      .to(rooms.user(trade.userId))
+      .emit('trade:settled', { trade: toTradeView(trade), balances: view });
+  }
+
+  private emitBalance(userId: string, view: BalancesView) {
+    this.emitter.to(rooms.user(userId)).emit('balance', { ...view, reason: 'trade_settled' });
   }
 
   private failed(err: unknown) {

@@ -31,12 +31,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The `settleExpiry` job: settle every running trade of one symbol expiring at one instant,
- * SETTLEMENT_EXPIRY_BATCH per transaction, telling each owner after each commit. Waits for the
- * price at expiry to be final exactly as the `settle` job does (briefly in process, else back
- * to the delayed set without using an attempt). Safe to run twice and concurrently: a run
- * skips the trades another holds and settles nothing that is no longer running. Errors (the
- * database away) throw, and BullMQ retries with the job's backoff; what a run left behind,
- * the reconciler settles.
+ * SETTLEMENT_EXPIRY_BATCH per transaction, telling the owners after each commit (`trade:settled`
+ * per trade, one `balance` per owner per batch). Waits for the price at expiry to be final
+ * exactly as the `settle` job does (briefly in process, else back to the delayed set without
+ * using an attempt). Safe to run twice and concurrently: a run skips the trades another holds
+ * and settles nothing that is no longer running. Errors (the database away) throw, and BullMQ
+ * retries with the job's backoff; what a run left behind, the reconciler settles.
  */
 export async function runSettleExpiryJob(
   deps: SettleExpiryJobDeps,
@@ -138,7 +138,7 @@ async function settleInstant(
   return false;
 }
 
-/** One balance read for the batch's owners, then both events for every trade. */
+/** One balance read for the batch's owners, then `trade:settled` per trade and `balance` per owner. */
 async function notify(deps: SettleExpiryJobDeps, log: SettleJobDeps['logger'], batch: SettleExpiryResult) {
   const trades = batch.settled.map((s) => s.trade);
   try {

@@ -167,6 +167,7 @@ const eventsOf = (trades: readonly TradeRow[]) => {
 describe('the settleExpiry job', () => {
   it('settles every trade of the instant in batches, and each owner’s client hears of each of theirs once', async () => {
     const { symbol, expiry, trades } = await expiredInstant(230);
+    const balancesBefore = sockets.balances.length;
     const [added] = await addExpiryJobs(queue, trades);
     expect(added?.id).toBe(settleExpiryJobId(symbol, expiry));
     const job = await finished(added?.id ?? '');
@@ -189,9 +190,13 @@ describe('the settleExpiry job', () => {
     expect(new Set(events.map((e) => e.payload.trade.id)).size).toBe(trades.length);
     // Each event is the trade as stored, and its owner's balances once its batch committed.
     const balancesNow = await getBalancesOf(database.db, owners);
+    // A batch is one transaction: its trades share settled_at (the transaction's now()).
+    const ownersByBatch = new Map<number, Set<string>>();
     for (const t of trades) {
       const event = events.find((e) => e.payload.trade.id === t.id);
       const { trade } = await recomputeOutcome(database.db, t.id);
+      const batch = trade.settledAt?.getTime() ?? 0;
+      ownersByBatch.set(batch, (ownersByBatch.get(batch) ?? new Set()).add(trade.userId));
       expect(event?.payload.trade).toMatchObject({
         id: t.id,
         status: trade.status,
@@ -206,8 +211,20 @@ describe('the settleExpiry job', () => {
       if (!balances) throw new Error('no balances');
       expect(last?.payload.balances).toEqual(toBalancesView(balances));
     }
-    const balanceEvents = sockets.balances.filter((b) => b.payload.reason === 'trade_settled');
-    expect(balanceEvents.length).toBeGreaterThanOrEqual(trades.length);
+    // One balance event per owner per batch (the balances after it), not one per trade.
+    expect(ownersByBatch.size).toBe(Math.ceil(230 / BATCH));
+    const perOwnerPerBatch = [...ownersByBatch.values()].reduce((n, o) => n + o.size, 0);
+    expect(perOwnerPerBatch).toBeLessThan(trades.length);
+    const balanceEvents = sockets.balances.slice(balancesBefore);
+    expect(balanceEvents).toHaveLength(perOwnerPerBatch);
+    const views = new Set([...balancesNow.values()].map((b) => JSON.stringify(toBalancesView(b))));
+    for (const b of balanceEvents) expect(b.payload.reason).toBe('trade_settled');
+    // The last batch's events carry the balances its owners have now.
+    const lastBatch = balanceEvents.slice(-(ownersByBatch.get(Math.max(...ownersByBatch.keys()))?.size ?? 0));
+    for (const b of lastBatch) {
+      const { reason: _, ...view } = b.payload;
+      expect(views).toContain(JSON.stringify(view));
+    }
 
     // One log line per batch, not per trade.
     const batchLines = lines.filter((l) => l.msg === 'expiry batch settled' && l.symbol === symbol);

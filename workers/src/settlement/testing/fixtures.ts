@@ -301,6 +301,9 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
   client.on('balance', (payload) => balances.push({ payload, at: Date.now() }));
   // The first server event arrives after the rooms were joined.
   await new Promise<void>((resolve) => client.once('feed:status', () => resolve()));
+  // The adapter subscribes without waiting for Redis: a reply on the same connection comes after
+  // the subscription's, so from here on nothing published to these rooms is missed.
+  await sub.ping();
   return {
     settled,
     balances,

@@ -65,7 +65,7 @@ export const MSG = {
   coinNotTradable: 'This coin is not available for trading.',
   tradeSettingUnknown: 'That trade duration is no longer offered. Please choose another.',
   idempotencyKeyInvalid:
-    'Send an Idempotency-Key header (8-100 letters, digits, - or _) with each new trade.',
+    'Send an Idempotency-Key header (8-100 letters, digits, - or _) with each new request.',
   idempotencyKeyReused: 'That Idempotency-Key was already used for a different trade.',
   tradeNotRunning: 'Only a running trade can be cancelled; settled trades are final.',
   reasonRequired: 'A reason is required.',

@@ -1,18 +1,9 @@
-import { balancesResponseSchema, IDEMPOTENCY_KEY_PATTERN, MSG } from '@app/shared';
+import { balancesResponseSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createTradeEvents } from '../trades/trades.events.ts';
 import { createBalancesService } from './balances.service.ts';
-
-/** An Idempotency-Key is accepted (and checked when sent) but not needed: a reset sets a level. */
-const optionalIdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: MSG.idempotencyKeyInvalid })
-    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid)
-    .optional(),
-});
 
 const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBalancesService({ db: app.db, events: createTradeEvents(app.io) });
@@ -35,7 +26,7 @@ const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description: 'Practice balance back to Rs 1,00,000. Real money is never touched.',
-        headers: optionalIdempotencyHeaders,
+        headers: optionalIdempotencyKeyHeaders,
         response: { 200: balancesResponseSchema, ...errorResponses(400, 401) },
       },
     },

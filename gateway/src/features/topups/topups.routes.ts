@@ -1,9 +1,7 @@
 import {
   adminTopupsQuerySchema,
   adminTopupsResponseSchema,
-  IDEMPOTENCY_KEY_PATTERN,
   idParamsSchema,
-  MSG,
   myTopupsQuerySchema,
   rejectTopupSchema,
   topupResponseSchema,
@@ -13,7 +11,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
-import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createTopupsService } from './topups.service.ts';
@@ -22,11 +20,6 @@ import { readTopupUpload, TOPUP_MULTIPART_OPTIONS } from './topups.upload.ts';
 import { VOUCHER_EXTENSIONS } from './topups.voucher.ts';
 
 export type TopupsRoutesOptions = { voucherDir: string };
-
-/** Other headers pass through untouched: Fastify replaces request.headers with the parsed value. */
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, MSG.invalidInput).optional(),
-});
 
 /**
  * Top-ups. A user sends an amount with a voucher image and sees their own requests; admins
@@ -53,7 +46,7 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
         consumes: ['multipart/form-data'],
         description:
           'multipart/form-data: `amount` (rupees), `currency` (INR), file `voucher` (JPEG, PNG or WebP by its bytes, at most 5242880 bytes). A retry with the same Idempotency-Key answers the first top-up.',
-        headers: idempotencyHeaders,
+        headers: optionalIdempotencyKeyHeaders,
         response: { 201: topupResponseSchema, ...errorResponses(400, 401, 409) },
       },
     },

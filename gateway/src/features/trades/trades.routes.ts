@@ -1,8 +1,6 @@
 import {
   cancelTradeResponseSchema,
   cancelTradeSchema,
-  IDEMPOTENCY_KEY_PATTERN,
-  MSG,
   placeTradeResponseSchema,
   placeTradeSchema,
   tradeListQuerySchema,
@@ -14,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
-import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { bearer, errorResponses, idempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createTradeEvents } from './trades.events.ts';
@@ -23,12 +21,6 @@ import { createSettlementScheduler } from './trades.settlement.ts';
 
 export type TradesRoutesOptions = { maxPriceAgeMs: number };
 
-/** Other headers pass through untouched: Fastify replaces request.headers with the parsed value. */
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: MSG.idempotencyKeyInvalid })
-    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid),
-});
 const idParams = z.object({ id: z.string() });
 
 /**
@@ -58,7 +50,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         security: bearer,
         description:
           'Place a trade. 201 for a new trade; 200 with the same trade for a retry with the same Idempotency-Key.',
-        headers: idempotencyHeaders,
+        headers: idempotencyKeyHeaders,
         body: placeTradeSchema,
         response: {
           200: placeTradeResponseSchema,

@@ -1,9 +1,7 @@
 import {
   adminWithdrawalsQuerySchema,
   adminWithdrawalsResponseSchema,
-  IDEMPOTENCY_KEY_PATTERN,
   idParamsSchema,
-  MSG,
   myWithdrawalsQuerySchema,
   withdrawalBodySchema,
   withdrawalCreatedResponseSchema,
@@ -13,20 +11,11 @@ import {
   withdrawalsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
-import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
-
-/** Optional; checked when sent. Other headers pass through untouched. */
-const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: MSG.idempotencyKeyInvalid })
-    .regex(IDEMPOTENCY_KEY_PATTERN, MSG.idempotencyKeyInvalid)
-    .optional(),
-});
 
 /**
  * Withdrawals. A user asks (the amount is debited at once) and lists their own; admins list
@@ -49,7 +38,7 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         description:
           'Ask for a withdrawal: the amount is debited now and returned if an admin rejects it. 201 for a new request; 200 with the same request for a retry with the same Idempotency-Key.',
-        headers: idempotencyHeaders,
+        headers: optionalIdempotencyKeyHeaders,
         body: withdrawalBodySchema,
         response: {
           200: withdrawalCreatedResponseSchema,

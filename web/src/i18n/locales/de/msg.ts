@@ -85,7 +85,7 @@ export const msg: Shape<Translation['msg']> = {
   coinNotTradable: 'Diese Kryptowährung ist nicht handelbar.',
   tradeSettingUnknown: 'Diese Dauer wird nicht mehr angeboten. Bitte wählen Sie eine andere.',
   idempotencyKeyInvalid:
-    'Senden Sie mit jedem neuen Trade einen Idempotency-Key-Header (8-100 Buchstaben, Ziffern, - oder _).',
+    'Senden Sie mit jeder neuen Anfrage einen Idempotency-Key-Header (8-100 Buchstaben, Ziffern, - oder _).',
   idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für einen anderen Trade verwendet.',
   tradeNotRunning: 'Nur ein laufender Trade kann storniert werden; abgerechnete Trades sind endgültig.',
   reasonRequired: 'Ein Grund ist erforderlich.',

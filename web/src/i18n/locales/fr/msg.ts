@@ -85,7 +85,7 @@ export const msg: Shape<Translation['msg']> = {
   coinNotTradable: "Cette crypto n'est pas disponible au trading.",
   tradeSettingUnknown: "Cette durée n'est plus proposée. Veuillez en choisir une autre.",
   idempotencyKeyInvalid:
-    'Envoyez un en-tête Idempotency-Key (8 à 100 lettres, chiffres, - ou _) avec chaque nouveau trade.',
+    'Envoyez un en-tête Idempotency-Key (8 à 100 lettres, chiffres, - ou _) avec chaque nouvelle demande.',
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour un autre trade.',
   tradeNotRunning: 'Seul un trade en cours peut être annulé ; un trade réglé est définitif.',
   reasonRequired: 'Une raison est requise.',

@@ -53,3 +53,73 @@ export type InterServerEvents = Record<never, never>;
 
 /** How many `market:{SYMBOL}` rooms one socket may be in at once. */
 export const MAX_MARKET_SUBSCRIPTIONS = 25;
+
+/**
+ * Pub/sub channel (prepend REDIS_PREFIX) for events to user rooms in bulk: a worker publishes
+ * many events in one message, and every gateway delivers each to its own sockets in the room
+ * (`io.local`). Settlement uses it: a thousand trades expiring together are a few messages
+ * instead of a thousand Socket.IO emitter packets, each encoded by the worker and decoded by
+ * every gateway. Best effort like every push: the database is the record.
+ */
+export const userEventsChannel = () => 'socket:user-events';
+
+/** Events that may travel on `userEventsChannel()`. */
+export type BulkUserEventName = 'trade:settled' | 'balance';
+
+/** One event of a bulk message, for the room of `userId`. */
+export type BulkUserEvent = {
+  [E in BulkUserEventName]: { userId: string; event: E; data: Parameters<ServerToClientEvents[E]>[0] };
+}[BulkUserEventName];
+
+const BULK_USER_EVENT_NAMES: ReadonlySet<string> = new Set<BulkUserEventName>(['trade:settled', 'balance']);
+
+/** The message a worker publishes on `userEventsChannel()`. */
+export function encodeUserEvents(events: readonly BulkUserEvent[]): string {
+  return JSON.stringify(events);
+}
+
+/**
+ * The events of a message on `userEventsChannel()`, in order; anything that is not a list of
+ * `{ userId, event, data }` with a known event name is dropped (counted in `dropped`).
+ */
+export function decodeUserEvents(message: string): { events: BulkUserEvent[]; dropped: number } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    return { events: [], dropped: 1 };
+  }
+  if (!Array.isArray(parsed)) return { events: [], dropped: 1 };
+  const events: BulkUserEvent[] = [];
+  let dropped = 0;
+  for (const item of parsed as unknown[]) {
+    const e = item as Partial<BulkUserEvent> | null;
+    if (
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.userId === 'string' &&
+      e.userId !== '' &&
+      typeof e.event === 'string' &&
+      BULK_USER_EVENT_NAMES.has(e.event) &&
+      typeof e.data === 'object' &&
+      e.data !== null
+    ) {
+      events.push(e as BulkUserEvent);
+    } else dropped++;
+  }
+  return { events, dropped };
+}
+
+/**
+ * Deliver a message of `userEventsChannel()`: `emit(room, event, data)` for each event, in
+ * order (a gateway passes its `io.local`, so nothing goes back through the adapter). Returns how
+ * many items were dropped as malformed.
+ */
+export function dispatchUserEvents(
+  message: string,
+  emit: (room: string, event: BulkUserEvent) => void,
+): number {
+  const { events, dropped } = decodeUserEvents(message);
+  for (const e of events) emit(rooms.user(e.userId), e);
+  return dropped;
+}

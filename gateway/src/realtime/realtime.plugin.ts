@@ -1,4 +1,4 @@
-import { rooms } from '@app/shared';
+import { dispatchUserEvents, rooms, userEventsChannel } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -83,13 +83,30 @@ export default fp<RealtimeOptions>(
       );
     });
 
+    // Events workers publish in bulk (settlement): each goes to this gateway's own sockets in
+    // the user's room; every gateway gets the message, so none is relayed through the adapter.
+    const events = logRejections(
+      app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }),
+      log,
+      'events',
+    );
+    const eventsChannel = `${opts.redisPrefix}${userEventsChannel()}`;
+    events.on('message', (channel: string, message: string) => {
+      if (channel !== eventsChannel) return;
+      const dropped = dispatchUserEvents(message, (room, e) =>
+        io.local.to(room).emit(e.event, e.data as never),
+      );
+      if (dropped > 0) log.warn({ dropped }, 'malformed user events dropped');
+    });
+    await events.subscribe(eventsChannel);
+
     app.decorate('io', io);
     // Before the HTTP server closes: open websockets would otherwise keep it waiting.
     app.addHook('preClose', async () => {
       await io.close();
     });
     app.addHook('onClose', async () => {
-      await Promise.all([closeClient(pub), closeClient(sub)]);
+      await Promise.all([closeClient(pub), closeClient(sub), closeClient(events)]);
     });
   },
   { name: 'realtime', dependencies: ['redis', 'db', 'auth', 'market'] },

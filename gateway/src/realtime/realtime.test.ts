@@ -1,12 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { users } from '@app/db';
 import {
+  type BulkUserEvent,
+  encodeUserEvents,
   type FeedStatus,
   MARKET_MSG,
   MAX_MARKET_SUBSCRIPTIONS,
   MSG,
   rooms,
   type ServerToClientEvents,
+  userEventsChannel,
 } from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import { eq, sql } from 'drizzle-orm';
@@ -262,6 +265,44 @@ describe('signed-in sockets', () => {
     emitter.to(rooms.user(alice.id)).emit('feed:status', forAlice);
     emitter.emit('feed:status', forEveryone);
     expect(await seen).toEqual([[forAlice, forEveryone], [forEveryone], [forEveryone]]);
+  });
+
+  it('get the events workers publish in bulk for their room, once, whichever gateway holds them', async () => {
+    // Alice on both gateways, Bob on B: each gateway delivers to its own sockets only.
+    const [aliceOnA, aliceOnB, bobOnB] = await Promise.all([
+      open(urlA, alice.token),
+      open(urlB, alice.token),
+      open(urlB, bob.token),
+    ]);
+    const seen = [record(aliceOnA, 'balance'), record(aliceOnB, 'balance'), record(bobOnB, 'balance')];
+    const balance = (real: number) =>
+      ({ real, practice: 100_000, reason: 'trade_settled' }) as unknown as Extract<
+        BulkUserEvent,
+        { event: 'balance' }
+      >['data'];
+    const events: BulkUserEvent[] = [
+      { userId: alice.id, event: 'balance', data: balance(1) },
+      { userId: bob.id, event: 'balance', data: balance(2) },
+      { userId: alice.id, event: 'balance', data: balance(3) },
+    ];
+    await emitterRedis.publish(`${prefix}${userEventsChannel()}`, 'not json');
+    await emitterRedis.publish(`${prefix}${userEventsChannel()}`, encodeUserEvents(events));
+    await emitterRedis.publish(
+      `${prefix}${userEventsChannel()}`,
+      encodeUserEvents([events[1] as BulkUserEvent]),
+    );
+    const reals = (i: number) => (seen[i] ?? []).map((b) => b.real);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (reals(0).length < 2 || reals(1).length < 2 || reals(2).length < 2)) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Time for a duplicate through the adapter to arrive, had there been one.
+    await new Promise((r) => setTimeout(r, 200));
+    expect([reals(0), reals(1), reals(2)]).toEqual([
+      [1, 3],
+      [1, 3],
+      [2, 2],
+    ]);
   });
 
   it('of staff also join the admins room', async () => {

@@ -113,7 +113,7 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
     // Fails fast, unlike BullMQ's connection: an event is not worth holding a settlement for.
     const emitRedis = new Redis(config.REDIS_URL, {
       maxRetriesPerRequest: 1,
-      // A burst of settlements publishes an event per trade and per owner: one write per loop turn.
+      // A burst of settlements publishes a message per slice of events: one write per loop turn.
       enableAutoPipelining: true,
       connectionName: 'workers-settlement-emit',
     });

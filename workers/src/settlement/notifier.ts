@@ -1,27 +1,29 @@
 import type { Balances as LedgerBalances, TradeRow } from '@app/db';
 import {
   type Balances as BalancesView,
-  rooms,
-  type ServerToClientEvents,
+  type BulkUserEvent,
+  encodeUserEvents,
   toBalancesView,
   toTradeView,
+  userEventsChannel,
 } from '@app/shared';
-import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 
-/** Events settledMany sends per Redis write. */
-const SETTLED_SLICE = 50;
+/** Events settledMany puts in one message. */
+const SETTLED_SLICE = 100;
 
 /**
- * Tells the trade's owner, through the Socket.IO Redis emitter (the gateways' adapter relays
- * it to the `user:{id}` room on every gateway): `trade:settled` with the final trade and both
- * balances, then `balance` (for a batch, once per owner, after the batch's trades). Best
- * effort: the database is the record, and a lost event only means the browser learns the
+ * Tells the trade's owner: `trade:settled` with the final trade and both balances, then
+ * `balance` (for a batch, once per owner, after the batch's trades). The events go in bulk on
+ * `userEventsChannel()`, one Redis message per slice, and every gateway delivers them to its
+ * sockets in each owner's `user:{id}` room: one JSON encoding per slice here and one parse per
+ * slice on each gateway, where the Socket.IO emitter would encode and decode a packet per event.
+ * Best effort: the database is the record, and a lost event only means the browser learns the
  * result from its next read.
  */
 export class SettlementNotifier {
-  private readonly emitter: Emitter<ServerToClientEvents>;
+  private readonly channel: string;
   private lastErrorLog = 0;
 
   constructor(
@@ -29,27 +31,21 @@ export class SettlementNotifier {
     redisPrefix: string,
     private readonly logger: Logger,
   ) {
-    // The emitter calls `publish` without awaiting it: failures are caught here, never unhandled.
-    const client = {
-      publish: (channel: string, message: Buffer | string) =>
-        this.redis.publish(channel, message).catch((err: unknown) => this.failed(err)),
-    };
-    this.emitter = new Emitter<ServerToClientEvents>(client, { key: `${redisPrefix}socket.io` });
+    // Pub/sub channels are not keys: the prefix is added here.
+    this.channel = `${redisPrefix}${userEventsChannel()}`;
   }
 
   settled(trade: TradeRow, balances: LedgerBalances) {
     const view = toBalancesView(balances);
-    this.emitTrade(trade, view);
-    this.emitBalance(trade.userId, view);
+    this.publish([settledEvent(trade, view), balanceEvent(trade.userId, view)]);
   }
 
   /**
    * The events of a batch of settlements, from one read of the owners' balances (user id →
    * balances after the batch): `trade:settled` for every trade, each carrying its owner's
    * balances, then one `balance` per owner (not per trade: every one would carry the same
-   * balances). Sent `slice` events at a time, each slice a Redis write of its own (the
-   * auto-pipeline flushes between them), so the gateways start relaying the first while the
-   * rest are encoded.
+   * balances). Published `slice` events per message, yielding between messages, so the
+   * gateways start delivering the first while the rest are encoded.
    */
   async settledMany(
     trades: readonly TradeRow[],
@@ -57,34 +53,28 @@ export class SettlementNotifier {
     slice = SETTLED_SLICE,
   ): Promise<void> {
     const views = new Map<string, BalancesView>();
-    const settled = trades.map((trade) => {
-      let view = views.get(trade.userId);
-      if (!view) {
-        const ledger = balances.get(trade.userId);
-        if (!ledger) throw new Error(`no balances of user ${trade.userId}`);
-        view = toBalancesView(ledger);
-        views.set(trade.userId, view);
-      }
-      return { trade, view };
-    });
-    let sent = 0;
-    const paced = async (emit: () => void) => {
-      if (sent > 0 && sent % slice === 0) await new Promise((resolve) => setImmediate(resolve));
-      emit();
-      sent++;
-    };
-    for (const { trade, view } of settled) await paced(() => this.emitTrade(trade, view));
-    for (const [userId, view] of views) await paced(() => this.emitBalance(userId, view));
+    for (const trade of trades) {
+      if (views.has(trade.userId)) continue;
+      const ledger = balances.get(trade.userId);
+      if (!ledger) throw new Error(`no balances of user ${trade.userId}`);
+      views.set(trade.userId, toBalancesView(ledger));
+    }
+    const view = (userId: string) => views.get(userId) as BalancesView;
+    const events: BulkUserEvent[] = [];
+    for (let i = 0; i < trades.length; i += slice) {
+      const part = trades.slice(i, i + slice).map((trade) => settledEvent(trade, view(trade.userId)));
+      if (i + slice < trades.length) {
+        this.publish(part);
+        await new Promise((resolve) => setImmediate(resolve));
+      } else events.push(...part);
+    }
+    for (const [userId, v] of views) events.push(balanceEvent(userId, v));
+    for (let i = 0; i < events.length; i += slice) this.publish(events.slice(i, i + slice));
   }
 
-  private emitTrade(trade: TradeRow, view: BalancesView) {
-    this.emitter
-      .to(rooms.user(trade.userId))
-      .emit('trade:settled', { trade: toTradeView(trade), balances: view });
-  }
-
-  private emitBalance(userId: string, view: BalancesView) {
-    this.emitter.to(rooms.user(userId)).emit('balance', { ...view, reason: 'trade_settled' });
+  private publish(events: BulkUserEvent[]) {
+    if (events.length === 0) return;
+    this.redis.publish(this.channel, encodeUserEvents(events)).catch((err: unknown) => this.failed(err));
   }
 
   private failed(err: unknown) {
@@ -93,10 +83,17 @@ export class SettlementNotifier {
       this.lastErrorLog = now;
       this.logger.error({ err }, 'settlement event not published');
     }
-    return 0;
   }
 
   async close() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+function settledEvent(trade: TradeRow, balances: BalancesView): BulkUserEvent {
+  return { userId: trade.userId, event: 'trade:settled', data: { trade: toTradeView(trade), balances } };
+}
+
+function balanceEvent(userId: string, view: BalancesView): BulkUserEvent {
+  return { userId, event: 'balance', data: { ...view, reason: 'trade_settled' } };
 }

@@ -20,12 +20,14 @@ import {
   type ArchivedThrough,
   type BalanceEvent,
   type ClientToServerEvents,
+  dispatchUserEvents,
   QUEUES,
   rooms,
   type ServerToClientEvents,
   settleExpiryJobId,
   settlementJobId,
   type TradeSettledEvent,
+  userEventsChannel,
   workerKeys,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -276,12 +278,14 @@ export type UserSockets = {
 };
 
 /**
- * A Socket.IO server with the Redis adapter on `${prefix}socket.io` (as the gateway runs it)
- * and one client that joins the rooms of `userIds`: what it receives is what a browser would.
+ * A Socket.IO server as the gateway runs it (the Redis adapter on `${prefix}socket.io`, and the
+ * bulk user events of `userEventsChannel()` delivered to its own sockets) and one client that
+ * joins the rooms of `userIds`: what it receives is what a browser would.
  */
 export async function userSockets(redisUrl: string, prefix: string, userIds: string[]): Promise<UserSockets> {
   const pub = new Redis(redisUrl);
   const sub = new Redis(redisUrl);
+  const events = new Redis(redisUrl);
   const http = createServer();
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     adapter: createAdapter(pub, sub, { key: `${prefix}socket.io` }),
@@ -290,6 +294,12 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
     void socket.join(userIds.map((id) => rooms.user(id)));
     socket.emit('feed:status', { source: 'binance', state: 'live', simulated: false, since: Date.now() });
   });
+  const channel = `${prefix}${userEventsChannel()}`;
+  events.on('message', (from: string, message: string) => {
+    if (from === channel)
+      dispatchUserEvents(message, (room, e) => io.local.to(room).emit(e.event, e.data as never));
+  });
+  await events.subscribe(channel);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
   const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(`http://127.0.0.1:${port}`, {
@@ -310,7 +320,7 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
     close: async () => {
       client.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all([pub.quit(), sub.quit()]);
+      await Promise.all([pub.quit(), sub.quit(), events.quit()]);
     },
   };
 }

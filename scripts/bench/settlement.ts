@@ -24,7 +24,7 @@
  * 5-12 ms late with hz 100, 60-70 ms with Redis's default hz 10), else redis://127.0.0.1:6379.
  * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_SPREAD_SECONDS (10),
  * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 64),
- * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 250),
+ * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 1000),
  * BENCH_SETTLE_TRADE_EVERY_MS (20), BENCH_DATABASE_URL (the test server's postgres database),
  * BENCH_WORKERS_NODE_ARGS (extra node arguments for the workers process, e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`).

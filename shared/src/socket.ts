@@ -59,19 +59,24 @@ export const MAX_MARKET_SUBSCRIPTIONS = 25;
  * many events in one message, and every gateway delivers each to its own sockets in the room
  * (`io.local`). Settlement uses it: a thousand trades expiring together are a few messages
  * instead of a thousand Socket.IO emitter packets, each encoded by the worker and decoded by
- * every gateway. Best effort like every push: the database is the record.
+ * every gateway. Gateways publish their trade events the same way (`app.userEvents`), all of a
+ * loop turn's in one message. Best effort like every push: the database is the record.
  */
 export const userEventsChannel = () => 'socket:user-events';
 
 /** Events that may travel on `userEventsChannel()`. */
-export type BulkUserEventName = 'trade:settled' | 'balance';
+export type BulkUserEventName = 'trade:placed' | 'trade:settled' | 'balance';
 
 /** One event of a bulk message, for the room of `userId`. */
 export type BulkUserEvent = {
   [E in BulkUserEventName]: { userId: string; event: E; data: Parameters<ServerToClientEvents[E]>[0] };
 }[BulkUserEventName];
 
-const BULK_USER_EVENT_NAMES: ReadonlySet<string> = new Set<BulkUserEventName>(['trade:settled', 'balance']);
+const BULK_USER_EVENT_NAMES: ReadonlySet<string> = new Set<BulkUserEventName>([
+  'trade:placed',
+  'trade:settled',
+  'balance',
+]);
 
 /** The message a worker publishes on `userEventsChannel()`. */
 export function encodeUserEvents(events: readonly BulkUserEvent[]): string {

@@ -1,4 +1,4 @@
-import { dispatchUserEvents, rooms, userEventsChannel } from '@app/shared';
+import { type BulkUserEvent, dispatchUserEvents, encodeUserEvents, rooms, userEventsChannel } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,8 +11,21 @@ import type { IoServer } from './types.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     io: IoServer;
+    userEvents: UserEvents;
   }
 }
+
+/** Events to user rooms through `userEventsChannel()`, as the workers send theirs. */
+export type UserEvents = {
+  /**
+   * Queue an event for the user's room on every gateway. The events of one loop turn (one
+   * request's, or a burst's) go out as one Redis message, in order, on the next turn.
+   */
+  emit(event: BulkUserEvent): void;
+};
+
+/** Events per message: a gateway's burst goes out in a few messages, not one huge one. */
+const USER_EVENTS_PER_MESSAGE = 100;
 
 export type RealtimeOptions = {
   /** REDIS_PREFIX: the adapter listens on `${redisPrefix}socket.io`, where workers' emitters publish. */
@@ -98,7 +111,25 @@ export default fp<RealtimeOptions>(
       );
       if (dropped > 0) log.warn({ dropped }, 'malformed user events dropped');
     });
-    await events.subscribe(eventsChannel);
+    // Not awaited, like the adapter's: the gateway starts (and answers 503 on health) while
+    // Redis is away; the subscription waits for it.
+    events.subscribe(eventsChannel).catch(() => {}); // logged by logRejections
+
+    let pending: BulkUserEvent[] = [];
+    const flush = () => {
+      const batch = pending;
+      pending = [];
+      for (let i = 0; i < batch.length; i += USER_EVENTS_PER_MESSAGE) {
+        pub
+          .publish(eventsChannel, encodeUserEvents(batch.slice(i, i + USER_EVENTS_PER_MESSAGE)))
+          .catch(() => {}); // logged by logRejections
+      }
+    };
+    app.decorate('userEvents', {
+      emit(event: BulkUserEvent) {
+        if (pending.push(event) === 1) setImmediate(flush);
+      },
+    } satisfies UserEvents);
 
     app.decorate('io', io);
     // Before the HTTP server closes: open websockets would otherwise keep it waiting.

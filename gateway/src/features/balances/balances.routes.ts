@@ -6,7 +6,7 @@ import { createTradeEvents } from '../trades/trades.events.ts';
 import { createBalancesService } from './balances.service.ts';
 
 const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBalancesService({ db: app.db, events: createTradeEvents(app.io) });
+  const service = createBalancesService({ db: app.db, events: createTradeEvents(app.userEvents) });
   const tags = ['balances'];
 
   app.get(

@@ -1,21 +1,20 @@
-import { type Balances, rooms, type Trade } from '@app/shared';
-import type { IoServer } from '../../realtime/types.ts';
+import type { Balances, Trade } from '@app/shared';
+import type { UserEvents } from '../../realtime/realtime.plugin.ts';
 
 /**
- * Live events to the trade owner's room. A local emit reaches the user's sockets on every
- * gateway through the Redis adapter.
+ * Live events to the trade owner's room, through `app.userEvents`: every gateway delivers them
+ * to its sockets in the room, and the events of one loop turn travel as one Redis message.
  */
-export function createTradeEvents(io: IoServer) {
-  const room = (userId: string) => io.to(rooms.user(userId));
+export function createTradeEvents(userEvents: UserEvents) {
   return {
     balance(userId: string, balances: Balances, reason: string) {
-      room(userId).emit('balance', { ...balances, reason });
+      userEvents.emit({ userId, event: 'balance', data: { ...balances, reason } });
     },
     placed(userId: string, trade: Trade) {
-      room(userId).emit('trade:placed', { trade });
+      userEvents.emit({ userId, event: 'trade:placed', data: { trade } });
     },
     settled(userId: string, trade: Trade, balances: Balances) {
-      room(userId).emit('trade:settled', { trade, balances });
+      userEvents.emit({ userId, event: 'trade:settled', data: { trade, balances } });
     },
   };
 }

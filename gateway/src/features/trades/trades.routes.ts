@@ -34,7 +34,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
     market: app.market,
     settings: app.tradeSettings,
     settlement: createSettlementScheduler(app.queues.settlement, log),
-    events: createTradeEvents(app.io),
+    events: createTradeEvents(app.userEvents),
     walletEvents: createWalletEvents(app.io, app.db),
     log,
     maxPriceAgeMs: opts.maxPriceAgeMs,

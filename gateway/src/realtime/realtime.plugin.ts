@@ -1,4 +1,10 @@
-import { type BulkUserEvent, dispatchUserEvents, encodeUserEvents, rooms, userEventsChannel } from '@app/shared';
+import {
+  type BulkUserEvent,
+  dispatchUserEvents,
+  encodeUserEvents,
+  rooms,
+  userEventsChannel,
+} from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';

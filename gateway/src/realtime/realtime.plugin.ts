@@ -102,8 +102,9 @@ export default fp<RealtimeOptions>(
       );
     });
 
-    // Events workers publish in bulk (settlement): each goes to this gateway's own sockets in
-    // the user's room; every gateway gets the message, so none is relayed through the adapter.
+    // Events published in bulk (by settlement in the workers, and by every gateway's
+    // `userEvents`): each goes to this gateway's own sockets in the user's room; every gateway
+    // gets the message, so none is relayed through the adapter.
     const events = logRejections(
       app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }),
       log,

@@ -1,5 +1,11 @@
 /** Helpers every benchmark uses: percentiles, and the processes a benchmark starts. */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** The p-th percentile of an ascending array (nearest rank). */
 export function percentile(sorted: Float64Array, p: number): number {
@@ -35,4 +41,35 @@ export async function waitForHealth(url: string, timeoutMs: number): Promise<voi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`gateway not healthy within ${timeoutMs} ms`);
+}
+
+/** A token as the gateway signs it (HS256 over { sub, role, tv }), valid for an hour. */
+export function signToken(secret: string, sub: string, tv: number): string {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role: 'user', tv, iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/**
+ * A real gateway process (gateway/src/server.ts) on 127.0.0.1:`port`, logging errors only,
+ * serving no web app; `nodeArgs` go before the script (e.g. `--cpu-prof`).
+ */
+export function startGateway(
+  env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; JWT_SECRET: string; port: number },
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const { port, ...rest } = env;
+  return spawn(process.execPath, [...nodeArgs, '--import', TSX, `${ROOT}gateway/src/server.ts`], {
+    env: {
+      ...process.env,
+      ...rest,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
+      LOG_LEVEL: 'error',
+      WEB_DIST: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }

@@ -18,22 +18,17 @@
  * BENCH_PGBENCH_SCALE (1), BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_GATEWAY_NODE_ARGS (extra
  * node arguments for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkLedgerInvariants, createDb, type Db, post, seed, tradeSettings, users } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { ms, percentile, stopChild, waitForHealth } from './common.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { ms, percentile, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
 
 const USERS = Number(process.env.BENCH_PLACE_USERS ?? 64);
 const SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 15);
@@ -89,14 +84,6 @@ async function runPgbench(): Promise<number> {
 // ---- the gateway and its data --------------------------------------------------------------
 
 type Trader = { id: string; token: string };
-
-/** A token as the gateway signs it (HS256 over { sub, role, tv }). */
-function signToken(secret: string, sub: string, tv: number): string {
-  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role: 'user', tv, iat: now, exp: now + 3600 })}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
-}
 
 async function createTraders(db: Db, secret: string): Promise<Trader[]> {
   const tag = randomBytes(3).toString('hex');
@@ -299,24 +286,9 @@ export async function runPlacementBench() {
     stopTicks = keepTickFresh(redis);
 
     const port = await freePort();
-    gateway = spawn(
-      process.execPath,
-      [...GATEWAY_NODE_ARGS, '--import', TSX, `${ROOT}gateway/src/server.ts`],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          REDIS_URL,
-          REDIS_PREFIX: prefix,
-          JWT_SECRET: secret,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
-          LOG_LEVEL: 'error',
-          WEB_DIST: '',
-        },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      },
+    gateway = startGateway(
+      { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: secret, port },
+      GATEWAY_NODE_ARGS,
     );
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, 30_000);

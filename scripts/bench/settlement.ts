@@ -6,8 +6,9 @@
  *   - a local Binance-protocol server (workers/src/market/testing/fake-binance.ts) trades
  *     BTCUSDT and ETHUSDT every BENCH_SETTLE_TRADE_EVERY_MS;
  *   - a real workers process ingests it (Redis, the Postgres tick archive) and settles;
- *   - a Socket.IO server with the Redis adapter (as the gateway runs it) relays the workers'
- *     `trade:settled` events to one client in every owner's room;
+ *   - a real gateway process relays the workers' `trade:settled` and `balance` events to one
+ *     Socket.IO client per owner, signed in with the owner's token (as a browser is), all in
+ *     this process;
  *   - baseline: 1,000 Node `setTimeout` timers due at one instant, their lateness;
  *   - burst: BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled as the
  *     gateway schedules them: one `settleExpiry` job per symbol and expiry instant, added once,
@@ -29,14 +30,25 @@
  * BENCH_WORKERS_NODE_ARGS (extra node arguments for the workers process, e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof`).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb, type Db, type EntryTick, type TradeRow, type TradeSettingTerms } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
-import { type FeedStatus, marketKeys, settleExpiryJobId, type Tick } from '@app/shared';
+import {
+  type BalanceEvent,
+  type ClientToServerEvents,
+  type FeedStatus,
+  marketKeys,
+  type ServerToClientEvents,
+  settleExpiryJobId,
+  type Tick,
+  type TradeSettledEvent,
+} from '@app/shared';
 import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
 import { startFakeBinance } from '../../workers/src/market/testing/fake-binance.ts';
 import {
   addExpiryJobs,
@@ -46,11 +58,11 @@ import {
   place,
   settlementQueue,
   type UserSockets,
-  userSockets,
   waitFor,
 } from '../../workers/src/settlement/testing/fixtures.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../workers/src/testing/worker-process.ts';
-import { deleteRedisPrefix, type StartedRedis, startLocalRedis } from '../lib/services.ts';
+import { deleteRedisPrefix, freePort, type StartedRedis, startLocalRedis } from '../lib/services.ts';
+import { signToken, startGateway, stopChild, waitForHealth } from './common.ts';
 
 const TRADES = Number(process.env.BENCH_SETTLE_TRADES ?? 1000);
 const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
@@ -106,6 +118,41 @@ async function timerLateness(): Promise<number[]> {
     }
   });
   return late;
+}
+
+/** One Socket.IO client per user on the gateway at `url`, signed in as that user (token version 0). */
+async function gatewaySockets(url: string, secret: string, userIds: string[]): Promise<UserSockets> {
+  const settled: UserSockets['settled'] = [];
+  const balances: UserSockets['balances'] = [];
+  const clients: Array<Socket<ServerToClientEvents, ClientToServerEvents>> = [];
+  for (let i = 0; i < userIds.length; i += 50) {
+    await Promise.all(
+      userIds.slice(i, i + 50).map(
+        (id) =>
+          new Promise<void>((resolve, reject) => {
+            const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+              transports: ['websocket'],
+              auth: { token: signToken(secret, id, 0) },
+            });
+            clients.push(client);
+            client.on('trade:settled', (payload: TradeSettledEvent) =>
+              settled.push({ payload, at: Date.now() }),
+            );
+            client.on('balance', (payload: BalanceEvent) => balances.push({ payload, at: Date.now() }));
+            // Sent once the socket is in its user's room.
+            client.once('feed:status', () => resolve());
+            client.once('connect_error', reject);
+          }),
+      ),
+    );
+  }
+  return {
+    settled,
+    balances,
+    close: async () => {
+      for (const c of clients) c.close();
+    },
+  };
 }
 
 async function redisForBench(): Promise<{ url: string; started?: StartedRedis; dir?: string }> {
@@ -277,13 +324,24 @@ export async function runSettlementBench() {
     generate: { tradeEveryMs: TRADE_EVERY_MS, depthEveryMs: 1_000, tickerEveryMs: 1_000 },
   });
   let worker: WorkerProcess | undefined;
-  let sockets: Awaited<ReturnType<typeof userSockets>> | undefined;
+  let gateway: ReturnType<typeof startGateway> | undefined;
+  let sockets: UserSockets | undefined;
   const queue = settlementQueue(redis, prefix);
   try {
     const users = await Promise.all(Array.from({ length: USERS }, () => createUser(client.db)));
     await Promise.all(users.map((u) => giveMoney(client.db, u, 100_000_000n)));
     const setting = await createSetting(client.db, DURATION_SECONDS, 40);
-    sockets = await userSockets(redisService.url, prefix, users);
+    const secret = randomBytes(32).toString('hex');
+    const port = await freePort();
+    gateway = startGateway({
+      DATABASE_URL: database.url,
+      REDIS_URL: redisService.url,
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: secret,
+      port,
+    });
+    await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
+    sockets = await gatewaySockets(`http://127.0.0.1:${port}`, secret, users);
 
     worker = startWorkerProcess(
       {
@@ -370,6 +428,7 @@ export async function runSettlementBench() {
     }
     await queue.close();
     await sockets?.close();
+    if (gateway) await stopChild(gateway);
     await fake.close();
     await deleteRedisPrefix(redisService.url, prefix).catch(() => 0);
     redis.disconnect();

@@ -8,7 +8,7 @@
  * Two shapes of 1,000 balanced two-posting entries, each one transaction, run in the server
  * (a DO block or one statement), so no network round trip is in the figures:
  *   - batch: one statement writes the 1,000 entries and their 2,000 postings (settle_expiry's
- *     shape, whose batches are SETTLEMENT_EXPIRY_BATCH = 250 entries);
+ *     shape: a batch of SETTLEMENT_EXPIRY_BATCH = 1,000 trades writes an entry per credit);
  *   - one by one: an INSERT of the entry, then one of its two postings, 1,000 times (post(),
  *     place_trade and settle_trade write one entry so).
  * Prints the median over BENCH_LEDGER_RUNS (9) of the statement(s), the commit (where the

@@ -55,14 +55,18 @@ export type InterServerEvents = Record<never, never>;
 export const MAX_MARKET_SUBSCRIPTIONS = 25;
 
 /**
- * Pub/sub channel (prepend REDIS_PREFIX) for events to user rooms in bulk: a worker publishes
- * many events in one message, and every gateway delivers each to its own sockets in the room
+ * Pub/sub channel of a deployment (its REDIS_PREFIX in front) for events to user rooms in
+ * bulk: a worker publishes many events in one message, and every gateway delivers each to its
+ * own sockets in the room
  * (`io.local`). Settlement uses it: a thousand trades expiring together are a few messages
  * instead of a thousand Socket.IO emitter packets, each encoded by the worker and decoded by
  * every gateway. Gateways publish their trade events the same way (`app.userEvents`), all of a
  * loop turn's in one message. Best effort like every push: the database is the record.
  */
-export const userEventsChannel = () => 'socket:user-events';
+export const userEventsChannel = (redisPrefix: string) => `${redisPrefix}socket:user-events`;
+
+/** Events per message: a burst goes out as a few messages a gateway can start on, not one huge one. */
+export const USER_EVENTS_PER_MESSAGE = 100;
 
 /** Events that may travel on `userEventsChannel()`. */
 export type BulkUserEventName = 'trade:placed' | 'trade:settled' | 'balance';
@@ -78,9 +82,21 @@ const BULK_USER_EVENT_NAMES: ReadonlySet<string> = new Set<BulkUserEventName>([
   'balance',
 ]);
 
-/** The message a worker publishes on `userEventsChannel()`. */
+/** One message on `userEventsChannel()`. */
 export function encodeUserEvents(events: readonly BulkUserEvent[]): string {
   return JSON.stringify(events);
+}
+
+/**
+ * The messages that carry `events` on `userEventsChannel()`, in order, `perMessage` events
+ * each; encoded one at a time as they are taken, so a publisher can send the first before it
+ * encodes the rest.
+ */
+export function* userEventMessages(
+  events: readonly BulkUserEvent[],
+  perMessage = USER_EVENTS_PER_MESSAGE,
+): Generator<string> {
+  for (let i = 0; i < events.length; i += perMessage) yield encodeUserEvents(events.slice(i, i + perMessage));
 }
 
 /**

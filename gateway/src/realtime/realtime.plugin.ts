@@ -1,8 +1,8 @@
 import {
   type BulkUserEvent,
   dispatchUserEvents,
-  encodeUserEvents,
   rooms,
+  userEventMessages,
   userEventsChannel,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -29,9 +29,6 @@ export type UserEvents = {
    */
   emit(event: BulkUserEvent): void;
 };
-
-/** Events per message: a gateway's burst goes out in a few messages, not one huge one. */
-const USER_EVENTS_PER_MESSAGE = 100;
 
 export type RealtimeOptions = {
   /** REDIS_PREFIX: the adapter listens on `${redisPrefix}socket.io`, where workers' emitters publish. */
@@ -110,7 +107,7 @@ export default fp<RealtimeOptions>(
       log,
       'events',
     );
-    const eventsChannel = `${opts.redisPrefix}${userEventsChannel()}`;
+    const eventsChannel = userEventsChannel(opts.redisPrefix);
     events.on('message', (channel: string, message: string) => {
       if (channel !== eventsChannel) return;
       const dropped = dispatchUserEvents(message, (room, e) =>
@@ -126,10 +123,8 @@ export default fp<RealtimeOptions>(
     const flush = () => {
       const batch = pending;
       pending = [];
-      for (let i = 0; i < batch.length; i += USER_EVENTS_PER_MESSAGE) {
-        pub
-          .publish(eventsChannel, encodeUserEvents(batch.slice(i, i + USER_EVENTS_PER_MESSAGE)))
-          .catch(() => {}); // logged by logRejections
+      for (const message of userEventMessages(batch)) {
+        pub.publish(eventsChannel, message).catch(() => {}); // logged by logRejections
       }
     };
     app.decorate('userEvents', {

@@ -285,12 +285,9 @@ describe('signed-in sockets', () => {
       { userId: bob.id, event: 'balance', data: balance(2) },
       { userId: alice.id, event: 'balance', data: balance(3) },
     ];
-    await emitterRedis.publish(`${prefix}${userEventsChannel()}`, 'not json');
-    await emitterRedis.publish(`${prefix}${userEventsChannel()}`, encodeUserEvents(events));
-    await emitterRedis.publish(
-      `${prefix}${userEventsChannel()}`,
-      encodeUserEvents([events[1] as BulkUserEvent]),
-    );
+    await emitterRedis.publish(userEventsChannel(prefix), 'not json');
+    await emitterRedis.publish(userEventsChannel(prefix), encodeUserEvents(events));
+    await emitterRedis.publish(userEventsChannel(prefix), encodeUserEvents([events[1] as BulkUserEvent]));
     const reals = (i: number) => (seen[i] ?? []).map((b) => b.real);
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline && (reals(0).length < 2 || reals(1).length < 2 || reals(2).length < 2)) {

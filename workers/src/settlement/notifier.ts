@@ -2,16 +2,14 @@ import type { Balances as LedgerBalances, TradeRow } from '@app/db';
 import {
   type Balances as BalancesView,
   type BulkUserEvent,
-  encodeUserEvents,
   toBalancesView,
   toTradeView,
+  USER_EVENTS_PER_MESSAGE,
+  userEventMessages,
   userEventsChannel,
 } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
-
-/** Events settledMany puts in one message. */
-const SETTLED_SLICE = 100;
 
 /**
  * Tells the trade's owner: `trade:settled` with the final trade and both balances, then
@@ -31,13 +29,14 @@ export class SettlementNotifier {
     redisPrefix: string,
     private readonly logger: Logger,
   ) {
-    // Pub/sub channels are not keys: the prefix is added here.
-    this.channel = `${redisPrefix}${userEventsChannel()}`;
+    this.channel = userEventsChannel(redisPrefix);
   }
 
   settled(trade: TradeRow, balances: LedgerBalances) {
     const view = toBalancesView(balances);
-    this.publish([settledEvent(trade, view), balanceEvent(trade.userId, view)]);
+    for (const message of userEventMessages([settledEvent(trade, view), balanceEvent(trade.userId, view)])) {
+      this.publish(message);
+    }
   }
 
   /**
@@ -50,7 +49,7 @@ export class SettlementNotifier {
   async settledMany(
     trades: readonly TradeRow[],
     balances: ReadonlyMap<string, LedgerBalances>,
-    slice = SETTLED_SLICE,
+    slice = USER_EVENTS_PER_MESSAGE,
   ): Promise<void> {
     const views = new Map<string, BalancesView>();
     for (const trade of trades) {
@@ -59,22 +58,19 @@ export class SettlementNotifier {
       if (!ledger) throw new Error(`no balances of user ${trade.userId}`);
       views.set(trade.userId, toBalancesView(ledger));
     }
-    const view = (userId: string) => views.get(userId) as BalancesView;
-    const events: BulkUserEvent[] = [];
-    for (let i = 0; i < trades.length; i += slice) {
-      const part = trades.slice(i, i + slice).map((trade) => settledEvent(trade, view(trade.userId)));
-      if (i + slice < trades.length) {
-        this.publish(part);
-        await new Promise((resolve) => setImmediate(resolve));
-      } else events.push(...part);
+    const events: BulkUserEvent[] = trades.map((trade) =>
+      settledEvent(trade, views.get(trade.userId) as BalancesView),
+    );
+    for (const [userId, view] of views) events.push(balanceEvent(userId, view));
+    let sent = 0;
+    for (const message of userEventMessages(events, slice)) {
+      if (sent++ > 0) await new Promise((resolve) => setImmediate(resolve));
+      this.publish(message);
     }
-    for (const [userId, v] of views) events.push(balanceEvent(userId, v));
-    for (let i = 0; i < events.length; i += slice) this.publish(events.slice(i, i + slice));
   }
 
-  private publish(events: BulkUserEvent[]) {
-    if (events.length === 0) return;
-    this.redis.publish(this.channel, encodeUserEvents(events)).catch((err: unknown) => this.failed(err));
+  private publish(message: string) {
+    this.redis.publish(this.channel, message).catch((err: unknown) => this.failed(err));
   }
 
   private failed(err: unknown) {

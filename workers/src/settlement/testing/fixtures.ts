@@ -294,7 +294,7 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
     void socket.join(userIds.map((id) => rooms.user(id)));
     socket.emit('feed:status', { source: 'binance', state: 'live', simulated: false, since: Date.now() });
   });
-  const channel = `${prefix}${userEventsChannel()}`;
+  const channel = userEventsChannel(prefix);
   events.on('message', (from: string, message: string) => {
     if (from === channel)
       dispatchUserEvents(message, (room, e) => io.local.to(room).emit(e.event, e.data as never));

@@ -27,8 +27,8 @@
  * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 64),
  * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 1000),
  * BENCH_SETTLE_TRADE_EVERY_MS (20), BENCH_DATABASE_URL (the test server's postgres database),
- * BENCH_WORKERS_NODE_ARGS (extra node arguments for the workers process, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/prof`).
+ * BENCH_WORKERS_NODE_ARGS and BENCH_GATEWAY_NODE_ARGS (extra node arguments for the workers and
+ * the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -70,6 +70,7 @@ const CONCURRENCY = process.env.BENCH_SETTLE_CONCURRENCY;
 const BATCH = process.env.BENCH_SETTLE_BATCH;
 const TRADE_EVERY_MS = Number(process.env.BENCH_SETTLE_TRADE_EVERY_MS ?? 20);
 const WORKERS_NODE_ARGS = (process.env.BENCH_WORKERS_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const TIMERS = 1000;
 const SPREAD_SECONDS = Number(process.env.BENCH_SETTLE_SPREAD_SECONDS ?? 10);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
@@ -333,13 +334,16 @@ export async function runSettlementBench() {
     const setting = await createSetting(client.db, DURATION_SECONDS, 40);
     const secret = randomBytes(32).toString('hex');
     const port = await freePort();
-    gateway = startGateway({
-      DATABASE_URL: database.url,
-      REDIS_URL: redisService.url,
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: secret,
-      port,
-    });
+    gateway = startGateway(
+      {
+        DATABASE_URL: database.url,
+        REDIS_URL: redisService.url,
+        REDIS_PREFIX: prefix,
+        JWT_SECRET: secret,
+        port,
+      },
+      GATEWAY_NODE_ARGS,
+    );
     await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
     sockets = await gatewaySockets(`http://127.0.0.1:${port}`, secret, users);
 

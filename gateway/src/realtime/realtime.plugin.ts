@@ -13,6 +13,7 @@ import { Server } from 'socket.io';
 import { registerMarketHandlers } from './market.handlers.ts';
 import { socketAuth } from './socket-auth.ts';
 import type { IoServer } from './types.ts';
+import { createWriteCoalescer } from './write-coalescer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,18 +102,26 @@ export default fp<RealtimeOptions>(
 
     // Events published in bulk (by settlement in the workers, and by every gateway's
     // `userEvents`): each goes to this gateway's own sockets in the user's room; every gateway
-    // gets the message, so none is relayed through the adapter.
+    // gets the message, so none is relayed through the adapter. A user's events of one message
+    // leave their websocket together (write-coalescer.ts).
     const events = logRejections(
       app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }),
       log,
       'events',
     );
     const eventsChannel = userEventsChannel(opts.redisPrefix);
+    const writes = createWriteCoalescer(io);
     events.on('message', (channel: string, message: string) => {
       if (channel !== eventsChannel) return;
-      const dropped = dispatchUserEvents(message, (room, e) =>
-        io.local.to(room).emit(e.event, e.data as never),
-      );
+      let dropped: number;
+      try {
+        dropped = dispatchUserEvents(message, (room, e) => {
+          writes.hold(room);
+          io.local.to(room).emit(e.event, e.data as never);
+        });
+      } finally {
+        writes.release();
+      }
       if (dropped > 0) log.warn({ dropped }, 'malformed user events dropped');
     });
     // Not awaited, like the adapter's: the gateway starts (and answers 503 on health) while

@@ -1,6 +1,7 @@
 /** Helpers every benchmark uses: percentiles, and the processes a benchmark starts. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -72,4 +73,51 @@ export function startGateway(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/**
+ * CPU time (ms) the given processes have run, all their threads, from the kernel's
+ * per-task accounting (`/proc/<pid>/task/<tid>/schedstat`, nanoseconds on a CPU); 0 for a
+ * process that is gone, NaN where /proc has no such accounting (not Linux).
+ */
+export function cpuMs(pids: readonly number[]): number {
+  let ns = 0;
+  for (const pid of pids) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      if (!existsSync('/proc/self/task')) return Number.NaN;
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // the thread ended in between
+      }
+    }
+  }
+  return ns / 1e6;
+}
+
+/** The pids of the Postgres backends connected to `database` on this machine (by their title). */
+export function postgresBackends(database: string): number[] {
+  const pids: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return pids;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
 }

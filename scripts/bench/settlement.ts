@@ -62,7 +62,7 @@ import {
 } from '../../workers/src/settlement/testing/fixtures.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../workers/src/testing/worker-process.ts';
 import { deleteRedisPrefix, freePort, type StartedRedis, startLocalRedis } from '../lib/services.ts';
-import { signToken, startGateway, stopChild, waitForHealth } from './common.ts';
+import { cpuMs, postgresBackends, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
 
 const TRADES = Number(process.env.BENCH_SETTLE_TRADES ?? 1000);
 const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
@@ -181,6 +181,8 @@ type PhaseDeps = {
   sockets: UserSockets;
   worker: WorkerProcess;
   prefix: string;
+  /** CPU time (ms) so far of each process taking part. */
+  cpu: () => Record<string, number>;
 };
 
 type PhaseResult = {
@@ -197,6 +199,8 @@ type PhaseResult = {
   duplicates: number;
   /** Trades settled per second while a second's trades were being settled. */
   rate: number;
+  /** CPU ms per process from the first expiry to the last event, less its idle rate before. */
+  cpu: Record<string, number>;
 };
 
 async function entryTicks(redis: Redis, prefix: string): Promise<Map<string, EntryTick>> {
@@ -264,6 +268,13 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
   if (first - Date.now() < 500)
     log('  (placement took too long: raise DURATION_SECONDS for meaningful figures)');
 
+  // Each process's CPU rate in the second before the first expiry (the feed, ingestion,
+  // heartbeats), then its CPU from just before it to the last event, less that rate.
+  await sleep(first - 1050 - Date.now());
+  const idleFrom = { at: performance.now(), cpu: d.cpu() };
+  await sleep(first - 50 - Date.now());
+  const busyFrom = { at: performance.now(), cpu: d.cpu() };
+
   const mine = () => d.sockets.settled.filter((e) => expiries.has(e.payload.trade.id));
   await waitFor(
     'every trade:settled event',
@@ -271,6 +282,13 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
     last - Date.now() + 60_000,
     () => `${mine().length} events\n${d.worker.describe().slice(-3_000)}`,
   );
+  const busyTo = { at: performance.now(), cpu: d.cpu() };
+  const cpu: Record<string, number> = {};
+  for (const [name, to] of Object.entries(busyTo.cpu)) {
+    const from = busyFrom.cpu[name] ?? Number.NaN;
+    const idleRate = (from - (idleFrom.cpu[name] ?? Number.NaN)) / (busyFrom.at - idleFrom.at);
+    cpu[name] = Math.max(0, to - from - idleRate * (busyTo.at - busyFrom.at));
+  }
   await sleep(200);
 
   const events = mine();
@@ -303,6 +321,7 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
     results,
     duplicates: events.length - expiries.size,
     rate: (trades.length / busyMs) * 1000,
+    cpu,
   };
 }
 
@@ -393,8 +412,16 @@ export async function runSettlementBench() {
         sockets: relay,
         worker: proc,
         prefix,
+        cpu: () => ({
+          postgres: cpuMs(postgresBackends(database.name)),
+          workers: cpuMs(proc.child.pid ? [proc.child.pid] : []),
+          gateway: cpuMs(gatewayPid ? [gatewayPid] : []),
+          redis: cpuMs(redisService.started?.child.pid ? [redisService.started.child.pid] : []),
+          'this process (clients, feed)': cpuMs([process.pid]),
+        }),
       });
     const relay = sockets;
+    const gatewayPid = gateway.pid;
     const burst = await phase(`${TRADES} trades expiring at one instant`, 1);
     const spread = await phase(
       `${TRADES} trades, ${TRADES / SPREAD_SECONDS} expiring at each of ${SPREAD_SECONDS} seconds`,
@@ -412,6 +439,12 @@ export async function runSettlementBench() {
       console.log(row('  batch duration (settle_expiry call)', p.batchMs));
       console.log(row('  expiry -> trade:settled at the client', p.client));
       console.log(`  batch events out, ms after expiry: ${p.commits}${p.batchSizes.n > 12 ? ', ...' : ''}`);
+      const total = Object.values(p.cpu).reduce((a, b) => a + b, 0);
+      console.log(
+        `  CPU from expiry to the last event, less each process's idle rate: ${Object.entries(p.cpu)
+          .map(([name, v]) => `${name} ${fmt(v)}`)
+          .join(', ')}; total ${fmt(total)}`,
+      );
     }
     for (const p of [burst, spread]) {
       console.log(

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
+import { WORKERS_NODE_ARGS } from '@app/shared';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
@@ -263,7 +264,15 @@ async function main() {
     'the gateway',
   );
   watch(
-    spawnManaged('workers', process.execPath, ['--import', TSX, 'workers/src/main.ts'], { cwd: ROOT, env }),
+    spawnManaged(
+      'workers',
+      process.execPath,
+      [...WORKERS_NODE_ARGS, '--import', TSX, 'workers/src/main.ts'],
+      {
+        cwd: ROOT,
+        env,
+      },
+    ),
     'the workers',
   );
 

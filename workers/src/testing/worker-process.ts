@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WORKERS_NODE_ARGS } from '@app/shared';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 // `node --import tsx` rather than the tsx CLI: one process, so the signal reaches our handler directly.
@@ -25,10 +26,14 @@ export function startWorkerProcess(
   env: Record<string, string>,
   options: { nodeArgs?: string[] } = {},
 ): WorkerProcess {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', TSX, MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...WORKERS_NODE_ARGS, ...(options.nodeArgs ?? []), '--import', TSX, MAIN],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: LogLine[] = [];
   let stderr = '';
   let buffered = '';

@@ -101,8 +101,8 @@ export function cpuMs(pids: readonly number[]): number {
   return ns / 1e6;
 }
 
-/** The pids of the Postgres backends connected to `database` on this machine (by their title). */
-export function postgresBackends(database: string): number[] {
+/** Pids of this machine's processes whose command line passes `test`. */
+function processesWhere(test: (cmdline: string) => boolean): number[] {
   const pids: number[] = [];
   let entries: string[];
   try {
@@ -113,11 +113,18 @@ export function postgresBackends(database: string): number[] {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres:') && title.includes(` ${database} `)) pids.push(Number(entry));
+      if (test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry));
     } catch {
       // gone, or not ours to read
     }
   }
   return pids;
 }
+
+/** The pids of the Postgres backends connected to `database` on this machine (by their title). */
+export const postgresBackends = (database: string): number[] =>
+  processesWhere((title) => title.startsWith('postgres:') && title.includes(` ${database} `));
+
+/** The pids of the processes started as `program` (e.g. `redis-server`). */
+export const processesNamed = (program: string): number[] =>
+  processesWhere((cmdline) => (cmdline.split(/[\0 ]/)[0] ?? '').split('/').pop() === program);

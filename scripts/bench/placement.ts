@@ -28,7 +28,17 @@ import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { ms, percentile, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
+import {
+  cpuMs,
+  ms,
+  percentile,
+  postgresBackends,
+  processesNamed,
+  signToken,
+  startGateway,
+  stopChild,
+  waitForHealth,
+} from './common.ts';
 
 const USERS = Number(process.env.BENCH_PLACE_USERS ?? 64);
 const SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 15);
@@ -46,7 +56,30 @@ const FUNDS_PAISE = 10_000_000_000n;
 const log = (text: string) => console.log(`[bench] ${text}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type Run = { name: string; seconds: number; ok: number; failed: number; latencies: Float64Array };
+type Run = {
+  name: string;
+  seconds: number;
+  ok: number;
+  failed: number;
+  latencies: Float64Array;
+  /** CPU ms of each process over the measured seconds. */
+  cpu: Record<string, number>;
+};
+
+type CpuSampler = () => Record<string, number>;
+
+/** Each process's CPU from now until `stop()`. */
+function cpuWindow(sample: CpuSampler): { stop: () => Record<string, number> } {
+  const from = sample();
+  return {
+    stop: () => {
+      const to = sample();
+      return Object.fromEntries(
+        Object.entries(to).map(([name, v]) => [name, v - (from[name] ?? Number.NaN)]),
+      );
+    },
+  };
+}
 
 // ---- pgbench -------------------------------------------------------------------------------
 
@@ -182,13 +215,24 @@ function placer(url: string, traders: Trader[], settingId: number, agent: http.A
 }
 
 /** Every user places trade after trade for `seconds` (after a warm-up that is not counted). */
-async function closedLoop(make: (i: number) => Placer, seconds: number, warmup: number): Promise<Run> {
+async function closedLoop(
+  make: (i: number) => Placer,
+  seconds: number,
+  warmup: number,
+  sample: CpuSampler,
+): Promise<Run> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
   const start = performance.now();
   const measureFrom = start + warmup * 1000;
   const end = measureFrom + seconds * 1000;
+  let cpu: Record<string, number> = {};
+  const window = sleep(warmup * 1000).then(async () => {
+    const measuring = cpuWindow(sample);
+    await sleep(seconds * 1000);
+    cpu = measuring.stop();
+  });
   await Promise.all(
     Array.from({ length: USERS }, async (_, i) => {
       const place = make(i);
@@ -204,7 +248,8 @@ async function closedLoop(make: (i: number) => Placer, seconds: number, warmup: 
       }
     }),
   );
-  return { name: `saturation, ${USERS} users`, seconds, ok, failed, latencies: sorted(latencies) };
+  await window;
+  return { name: `saturation, ${USERS} users`, seconds, ok, failed, latencies: sorted(latencies), cpu };
 }
 
 /** Requests at `rate`/s, evenly spaced; latency from when each was due (no coordinated omission). */
@@ -213,10 +258,17 @@ async function openLoop(
   rate: number,
   seconds: number,
   warmup: number,
+  sample: CpuSampler,
 ): Promise<Run> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
+  let cpu: Record<string, number> = {};
+  const window = sleep(warmup * 1000).then(async () => {
+    const measuring = cpuWindow(sample);
+    await sleep(seconds * 1000);
+    cpu = measuring.stop();
+  });
   const total = Math.round(rate * (seconds + warmup));
   const warmupCount = Math.round(rate * warmup);
   const periodMs = 1000 / rate;
@@ -245,7 +297,8 @@ async function openLoop(
     await sleep(Math.max(0, Math.min(5, start + sent * periodMs - performance.now())));
   }
   await Promise.all(pending);
-  return { name: `half load, ${rate.toFixed(0)}/s`, seconds, ok, failed, latencies: sorted(latencies) };
+  await window;
+  return { name: `half load, ${rate.toFixed(0)}/s`, seconds, ok, failed, latencies: sorted(latencies), cpu };
 }
 
 const sorted = (values: number[]) => Float64Array.from(values).sort();
@@ -255,6 +308,18 @@ function describeRun(r: Run): string {
     `${r.name}: ${r.ok} trades in ${r.seconds} s = ${(r.ok / r.seconds).toFixed(1)} trades/s, ` +
     `p50 ${ms(percentile(r.latencies, 50))}, p99 ${ms(percentile(r.latencies, 99))}, ` +
     `max ${ms(r.latencies.at(-1) ?? Number.NaN)}, failed ${r.failed}`
+  );
+}
+
+/** CPU per trade of each process, and how busy the machine's cores were. */
+function describeCpu(r: Run): string {
+  const total = Object.values(r.cpu).reduce((a, b) => a + b, 0);
+  const perTrade = (v: number) => `${((v / r.ok) * 1000).toFixed(0)} µs`;
+  return (
+    `  CPU per trade: ${Object.entries(r.cpu)
+      .map(([name, v]) => `${name} ${perTrade(v)}`)
+      .join(', ')}; total ${perTrade(total)}, ` +
+    `${((total / (r.seconds * 1000 * availableParallelism())) * 100).toFixed(0)} % of ${availableParallelism()} cores`
   );
 }
 
@@ -293,21 +358,31 @@ export async function runPlacementBench() {
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, 30_000);
     const make = placer(url, traders, setting.id, agent);
+    const gatewayPid = gateway.pid;
+    const redisPids = processesNamed('redis-server');
+    const sample: CpuSampler = () => ({
+      postgres: cpuMs(postgresBackends(database.name)),
+      gateway: cpuMs(gatewayPid ? [gatewayPid] : []),
+      redis: cpuMs(redisPids),
+      'this process (load)': cpuMs([process.pid]),
+    });
 
     log(`saturation: ${USERS} users placing trades back to back`);
-    const full = await closedLoop(make, SECONDS, WARMUP);
+    const full = await closedLoop(make, SECONDS, WARMUP, sample);
     log(describeRun(full));
     const rate = full.ok / full.seconds;
 
     log(`half load: ${(rate / 2).toFixed(1)} trades/s evenly spaced`);
-    const half = await openLoop(make, rate / 2, SECONDS, WARMUP);
+    const half = await openLoop(make, rate / 2, SECONDS, WARMUP, sample);
     log(describeRun(half));
 
     const violations = await checkLedgerInvariants(db);
     const ratio = rate / pgbenchTps;
     const halfP99 = percentile(half.latencies, 99);
     console.log(`\nplacement  ${describeRun(full)}`);
+    console.log(describeCpu(full));
     console.log(`placement  ${describeRun(half)}`);
+    console.log(describeCpu(half));
     console.log(
       `pgbench    tpcb-like -c 8 -j 2 -T ${PGBENCH_SECONDS} (scale ${PGBENCH_SCALE}): ${pgbenchTps.toFixed(1)} TPS`,
     );

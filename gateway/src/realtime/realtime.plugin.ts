@@ -116,6 +116,9 @@ export default fp<RealtimeOptions>(
       let dropped: number;
       try {
         dropped = dispatchUserEvents(message, (room, e) => {
+          // Every gateway gets every message, most of whose users are on other gateways: skip
+          // those before Socket.IO encodes a packet for an empty room.
+          if (!io.of('/').adapter.rooms.has(room)) return;
           writes.hold(room);
           io.local.to(room).emit(e.event, e.data as never);
         });

@@ -7,13 +7,13 @@
  *      its TPS is the yardstick (both are "a few writes in one transaction").
  *   2. saturation: BENCH_PLACE_USERS users, each placing trade after trade (closed loop) through
  *      `POST /api/trades` on a real gateway process for BENCH_PLACE_SECONDS: trades/s, p50/p99.
- *   3. half load: arrivals at half the trades/s of (2), evenly spaced (open loop), for the same
- *      time: p50/p99, latency counted from the moment each request was due.
+ *   3. half load, BENCH_PLACE_HALF_ROUNDS times: arrivals at half the trades/s of (2), evenly
+ *      spaced (open loop), for the same time: p50/p99, latency counted from the moment each request was due.
  * A fresh tick is kept in Redis throughout. Settlement jobs pile up under the run's own
  * prefix (no worker consumes them) and are deleted with it afterwards. Targets: trades/s >=
  * 50 % of pgbench's TPS; p99 <= 25 ms at half load. A measurement, never a test.
  *
- * Settings (environment): BENCH_PLACE_USERS (64), BENCH_PLACE_SECONDS (15),
+ * Settings (environment): BENCH_PLACE_USERS (64), BENCH_PLACE_SECONDS (15), BENCH_PLACE_HALF_ROUNDS (3),
  * BENCH_PLACE_WARMUP_SECONDS (3), BENCH_PGBENCH (pgbench on the PATH), BENCH_PGBENCH_SECONDS (15),
  * BENCH_PGBENCH_SCALE (1), BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_GATEWAY_NODE_ARGS (extra
  * node arguments for the gateway process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -43,6 +43,8 @@ import {
 const USERS = Number(process.env.BENCH_PLACE_USERS ?? 64);
 const SECONDS = Number(process.env.BENCH_PLACE_SECONDS ?? 15);
 const WARMUP = Number(process.env.BENCH_PLACE_WARMUP_SECONDS ?? 3);
+/** Half-load rounds one after the other: one round's p99 varies a lot on a shared machine. */
+const HALF_ROUNDS = Number(process.env.BENCH_PLACE_HALF_ROUNDS ?? 3);
 const PGBENCH = process.env.BENCH_PGBENCH ?? 'pgbench';
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
@@ -372,24 +374,31 @@ export async function runPlacementBench() {
     log(describeRun(full));
     const rate = full.ok / full.seconds;
 
-    log(`half load: ${(rate / 2).toFixed(1)} trades/s evenly spaced`);
-    const half = await openLoop(make, rate / 2, SECONDS, WARMUP, sample);
-    log(describeRun(half));
+    const halves: Run[] = [];
+    for (let round = 1; round <= HALF_ROUNDS; round++) {
+      log(`half load: ${(rate / 2).toFixed(1)} trades/s evenly spaced (round ${round} of ${HALF_ROUNDS})`);
+      const half = await openLoop(make, rate / 2, SECONDS, WARMUP, sample);
+      log(describeRun(half));
+      halves.push(half);
+    }
 
     const violations = await checkLedgerInvariants(db);
     const ratio = rate / pgbenchTps;
-    const halfP99 = percentile(half.latencies, 99);
     console.log(`\nplacement  ${describeRun(full)}`);
     console.log(describeCpu(full));
-    console.log(`placement  ${describeRun(half)}`);
-    console.log(describeCpu(half));
+    for (const half of halves) {
+      console.log(`placement  ${describeRun(half)}`);
+      console.log(describeCpu(half));
+    }
     console.log(
       `pgbench    tpcb-like -c 8 -j 2 -T ${PGBENCH_SECONDS} (scale ${PGBENCH_SCALE}): ${pgbenchTps.toFixed(1)} TPS`,
     );
     console.log(`ratio placement trades/s / pgbench TPS: ${(ratio * 100).toFixed(1)} %`);
     console.log(`target (>= 50 % of pgbench TPS): ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
+    const p99s = halves.map((h) => percentile(h.latencies, 99));
     console.log(
-      `target (p99 <= 25 ms at half load): ${halfP99 <= 25 ? 'met' : 'NOT met'} (p99 ${ms(halfP99)})`,
+      `target (p99 <= 25 ms at half load): met in ${p99s.filter((p) => p <= 25).length} of ${p99s.length} ` +
+        `rounds (p99 ${p99s.map(ms).join(', ')})`,
     );
     console.log(
       `ledger invariants after the run: ${violations.length === 0 ? 'sound' : `${violations.length} violations`}`,

@@ -80,7 +80,7 @@ export function startGateway(
  * per-task accounting (`/proc/<pid>/task/<tid>/schedstat`, nanoseconds on a CPU); 0 for a
  * process that is gone, NaN where /proc has no such accounting (not Linux).
  */
-export function cpuMs(pids: readonly number[]): number {
+function cpuMs(pids: readonly number[]): number {
   let ns = 0;
   for (const pid of pids) {
     let tasks: string[];
@@ -122,9 +122,28 @@ function processesWhere(test: (cmdline: string) => boolean): number[] {
 }
 
 /** The pids of the Postgres backends connected to `database` on this machine (by their title). */
-export const postgresBackends = (database: string): number[] =>
+const postgresBackends = (database: string): number[] =>
   processesWhere((title) => title.startsWith('postgres:') && title.includes(` ${database} `));
 
 /** The pids of the processes started as `program` (e.g. `redis-server`). */
 export const processesNamed = (program: string): number[] =>
   processesWhere((cmdline) => (cmdline.split(/[\0 ]/)[0] ?? '').split('/').pop() === program);
+
+/** CPU ms so far, by process name. */
+export type CpuSample = Record<string, number>;
+
+/**
+ * A sampler of the CPU ms so far of the Postgres backends of `database` (as "postgres") and of
+ * each named process (its pids; a pid that is gone counts 0). Backends are looked up at each
+ * sample: a pool may open connections during the run.
+ */
+export function cpuSampler(database: string, processes: Record<string, readonly number[]>): () => CpuSample {
+  return () => ({
+    postgres: cpuMs(postgresBackends(database)),
+    ...Object.fromEntries(Object.entries(processes).map(([name, pids]) => [name, cpuMs(pids)])),
+  });
+}
+
+/** `to - from`, process by process. */
+export const cpuSince = (from: CpuSample, to: CpuSample): CpuSample =>
+  Object.fromEntries(Object.entries(to).map(([name, v]) => [name, v - (from[name] ?? Number.NaN)]));

@@ -29,10 +29,11 @@ import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
 import {
-  cpuMs,
+  type CpuSample,
+  cpuSampler,
+  cpuSince,
   ms,
   percentile,
-  postgresBackends,
   processesNamed,
   signToken,
   startGateway,
@@ -65,22 +66,15 @@ type Run = {
   failed: number;
   latencies: Float64Array;
   /** CPU ms of each process over the measured seconds. */
-  cpu: Record<string, number>;
+  cpu: CpuSample;
 };
 
-type CpuSampler = () => Record<string, number>;
-
-/** Each process's CPU from now until `stop()`. */
-function cpuWindow(sample: CpuSampler): { stop: () => Record<string, number> } {
+/** Each process's CPU over `seconds`, from `warmup` seconds from now. */
+async function measuredCpu(sample: () => CpuSample, warmup: number, seconds: number): Promise<CpuSample> {
+  await sleep(warmup * 1000);
   const from = sample();
-  return {
-    stop: () => {
-      const to = sample();
-      return Object.fromEntries(
-        Object.entries(to).map(([name, v]) => [name, v - (from[name] ?? Number.NaN)]),
-      );
-    },
-  };
+  await sleep(seconds * 1000);
+  return cpuSince(from, sample());
 }
 
 // ---- pgbench -------------------------------------------------------------------------------
@@ -221,7 +215,7 @@ async function closedLoop(
   make: (i: number) => Placer,
   seconds: number,
   warmup: number,
-  sample: CpuSampler,
+  sample: () => CpuSample,
 ): Promise<Run> {
   const latencies: number[] = [];
   let ok = 0;
@@ -229,12 +223,7 @@ async function closedLoop(
   const start = performance.now();
   const measureFrom = start + warmup * 1000;
   const end = measureFrom + seconds * 1000;
-  let cpu: Record<string, number> = {};
-  const window = sleep(warmup * 1000).then(async () => {
-    const measuring = cpuWindow(sample);
-    await sleep(seconds * 1000);
-    cpu = measuring.stop();
-  });
+  const cpu = measuredCpu(sample, warmup, seconds);
   await Promise.all(
     Array.from({ length: USERS }, async (_, i) => {
       const place = make(i);
@@ -250,8 +239,14 @@ async function closedLoop(
       }
     }),
   );
-  await window;
-  return { name: `saturation, ${USERS} users`, seconds, ok, failed, latencies: sorted(latencies), cpu };
+  return {
+    name: `saturation, ${USERS} users`,
+    seconds,
+    ok,
+    failed,
+    latencies: sorted(latencies),
+    cpu: await cpu,
+  };
 }
 
 /** Requests at `rate`/s, evenly spaced; latency from when each was due (no coordinated omission). */
@@ -260,17 +255,12 @@ async function openLoop(
   rate: number,
   seconds: number,
   warmup: number,
-  sample: CpuSampler,
+  sample: () => CpuSample,
 ): Promise<Run> {
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
-  let cpu: Record<string, number> = {};
-  const window = sleep(warmup * 1000).then(async () => {
-    const measuring = cpuWindow(sample);
-    await sleep(seconds * 1000);
-    cpu = measuring.stop();
-  });
+  const cpu = measuredCpu(sample, warmup, seconds);
   const total = Math.round(rate * (seconds + warmup));
   const warmupCount = Math.round(rate * warmup);
   const periodMs = 1000 / rate;
@@ -299,8 +289,14 @@ async function openLoop(
     await sleep(Math.max(0, Math.min(5, start + sent * periodMs - performance.now())));
   }
   await Promise.all(pending);
-  await window;
-  return { name: `half load, ${rate.toFixed(0)}/s`, seconds, ok, failed, latencies: sorted(latencies), cpu };
+  return {
+    name: `half load, ${rate.toFixed(0)}/s`,
+    seconds,
+    ok,
+    failed,
+    latencies: sorted(latencies),
+    cpu: await cpu,
+  };
 }
 
 const sorted = (values: number[]) => Float64Array.from(values).sort();
@@ -360,13 +356,10 @@ export async function runPlacementBench() {
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, 30_000);
     const make = placer(url, traders, setting.id, agent);
-    const gatewayPid = gateway.pid;
-    const redisPids = processesNamed('redis-server');
-    const sample: CpuSampler = () => ({
-      postgres: cpuMs(postgresBackends(database.name)),
-      gateway: cpuMs(gatewayPid ? [gatewayPid] : []),
-      redis: cpuMs(redisPids),
-      'this process (load)': cpuMs([process.pid]),
+    const sample = cpuSampler(database.name, {
+      gateway: gateway.pid ? [gateway.pid] : [],
+      redis: processesNamed('redis-server'),
+      'this process (load)': [process.pid],
     });
 
     log(`saturation: ${USERS} users placing trades back to back`);

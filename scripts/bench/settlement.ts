@@ -62,7 +62,15 @@ import {
 } from '../../workers/src/settlement/testing/fixtures.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../workers/src/testing/worker-process.ts';
 import { deleteRedisPrefix, freePort, type StartedRedis, startLocalRedis } from '../lib/services.ts';
-import { cpuMs, postgresBackends, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
+import {
+  type CpuSample,
+  cpuSampler,
+  cpuSince,
+  signToken,
+  startGateway,
+  stopChild,
+  waitForHealth,
+} from './common.ts';
 
 const TRADES = Number(process.env.BENCH_SETTLE_TRADES ?? 1000);
 const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
@@ -184,7 +192,7 @@ type PhaseDeps = {
   worker: WorkerProcess;
   prefix: string;
   /** CPU time (ms) so far of each process taking part. */
-  cpu: () => Record<string, number>;
+  cpu: () => CpuSample;
 };
 
 type PhaseResult = {
@@ -202,7 +210,7 @@ type PhaseResult = {
   /** Trades settled per second while a second's trades were being settled. */
   rate: number;
   /** A burst's CPU ms per process from the expiry to the last event, less its idle rate before. */
-  cpu: Record<string, number>;
+  cpu: CpuSample;
 };
 
 async function entryTicks(redis: Redis, prefix: string): Promise<Map<string, EntryTick>> {
@@ -287,11 +295,11 @@ async function runPhase(d: PhaseDeps): Promise<PhaseResult> {
   const busyTo = { at: performance.now(), cpu: d.cpu() };
   // Only for a burst: over the spread phase's seconds, the background's own variation swamps
   // the difference.
-  const cpu: Record<string, number> = {};
-  for (const [name, to] of d.seconds === 1 ? Object.entries(busyTo.cpu) : []) {
-    const from = busyFrom.cpu[name] ?? Number.NaN;
-    const idleRate = (from - (idleFrom.cpu[name] ?? Number.NaN)) / (busyFrom.at - idleFrom.at);
-    cpu[name] = Math.max(0, to - from - idleRate * (busyTo.at - busyFrom.at));
+  const idle = cpuSince(idleFrom.cpu, busyFrom.cpu);
+  const cpu: CpuSample = {};
+  for (const [name, used] of d.seconds === 1 ? Object.entries(cpuSince(busyFrom.cpu, busyTo.cpu)) : []) {
+    const idleRate = (idle[name] ?? Number.NaN) / (busyFrom.at - idleFrom.at);
+    cpu[name] = Math.max(0, used - idleRate * (busyTo.at - busyFrom.at));
   }
   await sleep(200);
 
@@ -416,12 +424,11 @@ export async function runSettlementBench() {
         sockets: relay,
         worker: proc,
         prefix,
-        cpu: () => ({
-          postgres: cpuMs(postgresBackends(database.name)),
-          workers: cpuMs(proc.child.pid ? [proc.child.pid] : []),
-          gateway: cpuMs(gatewayPid ? [gatewayPid] : []),
-          redis: cpuMs(redisService.started?.child.pid ? [redisService.started.child.pid] : []),
-          'this process (clients, feed)': cpuMs([process.pid]),
+        cpu: cpuSampler(database.name, {
+          workers: proc.child.pid ? [proc.child.pid] : [],
+          gateway: gatewayPid ? [gatewayPid] : [],
+          redis: redisService.started?.child.pid ? [redisService.started.child.pid] : [],
+          'this process (clients, feed)': [process.pid],
         }),
       });
     const relay = sockets;

@@ -118,8 +118,7 @@ export default fp<RealtimeOptions>(
         dropped = dispatchUserEvents(message, (room, e) => {
           // Every gateway gets every message, most of whose users are on other gateways: skip
           // those before Socket.IO encodes a packet for an empty room.
-          if (!io.of('/').adapter.rooms.has(room)) return;
-          writes.hold(room);
+          if (!writes.hold(room)) return;
           io.local.to(room).emit(e.event, e.data as never);
         });
       } finally {

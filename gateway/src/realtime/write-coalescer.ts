@@ -17,8 +17,11 @@ function tcpSocketOf(conn: unknown): Corkable | undefined {
 }
 
 export type WriteCoalescer = {
-  /** Hold the writes of this gateway's websockets in `room` until `release()`. */
-  hold(room: string): void;
+  /**
+   * Hold the writes of this gateway's websockets in `room` until `release()`. False when no
+   * socket of this gateway is in the room: there is nothing to send it.
+   */
+  hold(room: string): boolean;
   /**
    * After a run of emits: each held socket's first frame leaves now, and what engine.io
    * buffered behind it (sent when that write completes) is held again until the end of this
@@ -49,13 +52,14 @@ export function createWriteCoalescer(io: IoServer): WriteCoalescer {
   return {
     hold(room) {
       const ids = io.of('/').adapter.rooms.get(room);
-      if (!ids) return;
+      if (!ids) return false;
       for (const id of ids) {
         const tcp = tcpSocketOf(io.of('/').sockets.get(id)?.conn);
         if (!tcp || corked.has(tcp) || recorked.has(tcp) || tcp.destroyed) continue;
         tcp.cork();
         corked.add(tcp);
       }
+      return true;
     },
     release() {
       for (const tcp of corked) {

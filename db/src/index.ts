@@ -63,6 +63,7 @@ export {
   type OverdueTrade,
   overdueRunningTrades,
   type PlacedTrade,
+  type PlacementSession,
   type PlaceTradeInput,
   placeTrade,
   type RecomputedOutcome,

@@ -9,6 +9,8 @@ export type MoneyErrorCode =
   | 'insufficient_funds'
   | 'idempotency_conflict'
   | 'unknown_user'
+  | 'session_ended'
+  | 'user_banned'
   | 'invalid_input'
   | 'stale_price'
   | 'simulated_price'
@@ -52,6 +54,25 @@ export class UnknownUserError extends MoneyError {
   override name = 'UnknownUserError';
   constructor(readonly userId: string) {
     super('unknown_user', `no user ${userId}`);
+  }
+}
+
+/**
+ * The session a placement was asked in is over: no such user, or the token's version is no
+ * longer the user's (a password change or a logout everywhere ends older tokens).
+ */
+export class SessionEndedError extends MoneyError {
+  override name = 'SessionEndedError';
+  constructor(readonly userId: string) {
+    super('session_ended', `the session of user ${userId} has ended`);
+  }
+}
+
+/** The user is banned: nothing is placed for them. */
+export class UserBannedError extends MoneyError {
+  override name = 'UserBannedError';
+  constructor(readonly userId: string) {
+    super('user_banned', `user ${userId} is banned`);
   }
 }
 

@@ -81,6 +81,8 @@ export function placement(
   overrides: Partial<PlaceTradeInput> & Pick<PlaceTradeInput, 'userId' | 'setting' | 'entryTick'>,
 ): PlaceTradeInput {
   return {
+    // A user as created: token version 0, not banned.
+    session: { tokenVersion: 0 },
     account: 'real',
     symbol: overrides.entryTick.symbol,
     direction: 'up',

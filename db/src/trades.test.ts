@@ -16,12 +16,21 @@ import {
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidMoneyInputError,
+  SessionEndedError,
   SimulatedPriceError,
   StalePriceError,
   TradeNotFoundError,
   TradeNotRunningError,
+  UserBannedError,
 } from './money-errors.ts';
-import { journalEntries, type TradeRow, tradeSettings, trades } from './schema/index.ts';
+import {
+  journalEntries,
+  ledgerAccounts,
+  type TradeRow,
+  tradeSettings,
+  trades,
+  users,
+} from './schema/index.ts';
 import type { TradeSettingTerms } from './trades.ts';
 import {
   cancelTrade,
@@ -281,6 +290,96 @@ describe('placeTrade', () => {
     const otherUser = await createUser(db);
     await fund(db, otherUser, 10_000n);
     expect((await placeTrade(db, { ...input, userId: otherUser })).created).toBe(true);
+  });
+});
+
+describe('placeTrade in a session (place_trade_in_session, migration 0011)', () => {
+  /** Nothing was written for the user: no trade, no ledger account opened or moved. */
+  async function nothingWritten(userId: string, balances: { real: bigint; practice: bigint }) {
+    expect(await db.$count(trades, eq(trades.userId, userId))).toBe(0);
+    expect(await getBalances(db, userId)).toEqual(balances);
+  }
+
+  it('answers both balances right after the stake, on each account', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    const real = await placeTrade(db, placement({ userId, setting, entryTick }));
+    expect(real.balances).toEqual({ real: 40_000n, practice: 10_000_000n });
+    const practice = await placeTrade(db, placement({ userId, setting, entryTick, account: 'practice' }));
+    expect(practice.balances).toEqual({ real: 40_000n, practice: 9_990_000n });
+    expect(practice.balances).toEqual(await getBalances(db, userId));
+    // A retry answers the balances as they are now.
+    const again = await placeTrade(
+      db,
+      placement({ userId, setting, entryTick, idempotencyKey: real.trade.idempotencyKey }),
+    );
+    expect(again).toMatchObject({ created: false, balances: { real: 40_000n, practice: 9_990_000n } });
+  });
+
+  it('places nothing for a token of an older version, a banned user or no user', async () => {
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    await db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, userId));
+    const old = placeTrade(db, placement({ userId, setting, entryTick }));
+    await expect(old).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(old).rejects.toMatchObject({ code: 'session_ended', userId });
+    await nothingWritten(userId, { real: 50_000n, practice: 10_000_000n });
+    // The current version places.
+    const current = await placeTrade(
+      db,
+      placement({ userId, setting, entryTick, session: { tokenVersion: 1 } }),
+    );
+    expect(current.created).toBe(true);
+
+    const banned = await createUser(db);
+    await fund(db, banned, 50_000n);
+    await db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned));
+    const refused = placeTrade(db, placement({ userId: banned, setting, entryTick }));
+    await expect(refused).rejects.toBeInstanceOf(UserBannedError);
+    await expect(refused).rejects.toMatchObject({ code: 'user_banned', userId: banned });
+    await nothingWritten(banned, { real: 50_000n, practice: 10_000_000n });
+
+    await expect(
+      placeTrade(db, placement({ userId: '00000000-0000-4000-8000-000000000000', setting, entryTick })),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+  });
+
+  it('checks the session on every path: a first movement, a stale price, a retry', async () => {
+    const entryTick = await writeTick(db, uniqueSymbol('Y'), at(0), 100n);
+    // A user who never moved money has no ledger rows: placement takes the transaction,
+    // which would open the accounts.
+    const fresh = await createUser(db);
+    await db.update(users).set({ tokenVersion: 3 }).where(eq(users.id, fresh));
+    await expect(
+      placeTrade(db, placement({ userId: fresh, setting, entryTick, account: 'practice' })),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+    expect(await db.$count(ledgerAccounts, eq(ledgerAccounts.userId, fresh))).toBe(0);
+    const opened = await placeTrade(
+      db,
+      placement({ userId: fresh, setting, entryTick, account: 'practice', session: { tokenVersion: 3 } }),
+    );
+    expect(opened.balances).toEqual({ real: 0n, practice: 9_990_000n });
+
+    // A stale price takes the transaction too: the session is refused before the price.
+    const userId = await createUser(db);
+    await fund(db, userId, 50_000n);
+    await db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, userId));
+    await expect(
+      placeTrade(db, placement({ userId, setting, entryTick, now: at(60_000) })),
+    ).rejects.toBeInstanceOf(UserBannedError);
+
+    // A retry of a placement that went through is refused once the session has ended.
+    await db.update(users).set({ bannedAt: null }).where(eq(users.id, userId));
+    const input = placement({ userId, setting, entryTick });
+    const placed = await placeTrade(db, input);
+    await db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, userId));
+    await expect(placeTrade(db, input)).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(placeTrade(db, { ...input, now: at(600_000) })).rejects.toBeInstanceOf(SessionEndedError);
+    expect(await db.$count(trades, eq(trades.userId, userId))).toBe(1);
+    expect((await getBalances(db, userId)).real).toBe(50_000n - placed.trade.amount);
+    expect(await checkLedgerInvariants(db)).toEqual([]);
   });
 });
 

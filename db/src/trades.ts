@@ -9,17 +9,20 @@ import {
 import { and, asc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { CasingCache } from 'drizzle-orm/casing';
 import type { DbOrTx, Tx } from './client.ts';
-import { getBalances, type PlatformAccountKind, post } from './ledger.ts';
+import { type Balances, getBalances, type PlatformAccountKind, post } from './ledger.ts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidMoneyInputError,
+  SessionEndedError,
   SimulatedPriceError,
   StalePriceError,
   TradeNotFoundError,
   TradeNotRunningError,
+  UserBannedError,
 } from './money-errors.ts';
 import { type TradeRow, trades } from './schema/trades.ts';
+import { users } from './schema/users.ts';
 import { hasTickAfter, lastTickAtOrBefore, wholeSecond } from './ticks.ts';
 
 /**
@@ -47,8 +50,16 @@ export type EntryTick = {
 
 export type TradeSettingTerms = { id: number; time: number; unit: TradeUnit; payoutPercent: number };
 
+/**
+ * The session a placement is asked in: the version of the token the user signed in with. A
+ * placement goes through only while the user exists, is not banned and still has that token
+ * version, checked in the placement's own transaction (SessionEndedError, UserBannedError).
+ */
+export type PlacementSession = { tokenVersion: number };
+
 export type PlaceTradeInput = {
   userId: string;
+  session: PlacementSession;
   account: MoneyAccount;
   symbol: string;
   direction: TradeDirection;
@@ -69,6 +80,8 @@ export type PlacedTrade = {
   created: boolean;
   /** The account's balance after the stake (for a replay: its balance now). */
   balanceAfter: bigint;
+  /** Both of the user's balances right after the placement (for a replay: now). */
+  balances: Balances;
 };
 
 /**
@@ -105,9 +118,11 @@ export async function placeTrade(db: DbOrTx, input: PlaceTradeInput): Promise<Pl
 const stakeRemarks = (input: PlaceTradeInput) =>
   `Trade ${input.symbol} ${input.direction === 'up' ? 'Up' : 'Down'}`;
 
-/** SQLSTATEs place_trade (migration 0005) raises. */
+/** SQLSTATEs place_trade (migration 0005) and place_trade_in_session (0011) raise. */
 const INSUFFICIENT_FUNDS = 'MN001';
 const ACCOUNT_NOT_OPEN = 'MN002';
+const SESSION_ENDED = 'MN003';
+const USER_BANNED = 'MN004';
 
 /** The postgres.js error behind a (possibly Drizzle-wrapped) failure. */
 function pgErrorOf(error: unknown): { code: string; detail?: string; constraint?: string } | undefined {
@@ -127,9 +142,11 @@ function pgErrorOf(error: unknown): { code: string; detail?: string; constraint?
 type PlaceTradeRow = Record<string, unknown> & {
   place_outcome: 'created' | 'replayed' | 'missing';
   place_balance: bigint | null;
+  place_other_balance: bigint | null;
 };
 
 const PLACE_TRADE_ARGS = [
+  'integer',
   'uuid',
   'money_account',
   'text',
@@ -149,8 +166,21 @@ const PLACE_TRADE_ARGS = [
   'text',
 ] as const;
 
-const PLACE_TRADE_SELECT = 'select r.o_outcome as place_outcome, r.o_balance as place_balance, (r.o_trade).*';
-const PLACE_TRADE_SQL = `${PLACE_TRADE_SELECT} from place_trade(${PLACE_TRADE_ARGS.map((type, i) => `$${i + 1}::${type}`).join(', ')}) r`;
+const PLACE_TRADE_SELECT =
+  'select r.o_outcome as place_outcome, r.o_balance as place_balance, r.o_other_balance as place_other_balance, (r.o_trade).*';
+const PLACE_TRADE_SQL = `${PLACE_TRADE_SELECT} from place_trade_in_session(${PLACE_TRADE_ARGS.map((type, i) => `$${i + 1}::${type}`).join(', ')}) r`;
+
+/** What a user's account holds before its first movement (no ledger row yet). */
+const OPENING: Balances = { real: 0n, practice: PRACTICE_OPENING_BALANCE_PAISE };
+const OTHER: Record<MoneyAccount, MoneyAccount> = { real: 'practice', practice: 'real' };
+
+/** Both balances from the traded account's and the other account's (null: not open yet). */
+function balancesFrom(account: MoneyAccount, traded: bigint | null, other: bigint | null): Balances {
+  const balances = { ...OPENING };
+  balances[account] = traded ?? OPENING[account];
+  balances[OTHER[account]] = other ?? OPENING[OTHER[account]];
+  return balances;
+}
 
 /** A trades row as the driver returns it, mapped the way Drizzle maps a select. */
 const casing = new CasingCache('snake_case');
@@ -167,8 +197,9 @@ function toTradeRow(raw: Record<string, unknown>): TradeRow {
 }
 
 /**
- * placeTrade's common path as one statement (place_trade, migration 0005): the same writes
- * as placeInTransaction. Undefined when the user's accounts are not open yet (nothing was
+ * placeTrade's common path as one statement (place_trade_in_session, migration 0011: the
+ * session's checks, then place_trade of migration 0005): the same checks and writes as
+ * placeInTransaction. Undefined when the user's accounts are not open yet (nothing was
  * written; the caller takes the transaction, which opens them). Given a transaction, it runs
  * in a savepoint, so a refusal leaves the caller's transaction usable.
  */
@@ -179,6 +210,7 @@ async function placeInOneStatement(
   key: string | null,
 ): Promise<PlacedTrade | undefined> {
   const params: Array<string | number | null> = [
+    input.session.tokenVersion,
     input.userId,
     input.account,
     input.symbol,
@@ -206,13 +238,15 @@ async function placeInOneStatement(
       const args = params.map((value, i) => sql`${value}::${sql.raw(PLACE_TRADE_ARGS[i] ?? 'text')}`);
       [row] = await db.transaction((sp) =>
         sp.execute<PlaceTradeRow>(
-          sql`${sql.raw(PLACE_TRADE_SELECT)} from place_trade(${sql.join(args, sql`, `)}) r`,
+          sql`${sql.raw(PLACE_TRADE_SELECT)} from place_trade_in_session(${sql.join(args, sql`, `)}) r`,
         ),
       );
     }
   } catch (error) {
     const pg = pgErrorOf(error);
     if (pg?.code === ACCOUNT_NOT_OPEN) return undefined;
+    if (pg?.code === SESSION_ENDED) throw new SessionEndedError(input.userId);
+    if (pg?.code === USER_BANNED) throw new UserBannedError(input.userId);
     if (pg?.code === INSUFFICIENT_FUNDS) {
       throw new InsufficientFundsError(
         input.userId,
@@ -226,13 +260,23 @@ async function placeInOneStatement(
   if (!row) throw new Error('place_trade returned no row');
   if (row.place_outcome === 'missing') throw new IdempotencyConflictError(key ?? '');
   const trade = toTradeRow(row);
+  const balances = balancesFrom(input.account, row.place_balance, row.place_other_balance);
   if (row.place_outcome === 'replayed') {
     checkReplay(trade, input, key ?? '');
-    const balance = row.place_balance ?? (input.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
-    return { trade, created: false, balanceAfter: balance };
+    return { trade, created: false, balanceAfter: balances[input.account], balances };
   }
   if (row.place_balance === null) throw new Error('place_trade returned no balance');
-  return { trade, created: true, balanceAfter: row.place_balance };
+  return { trade, created: true, balanceAfter: row.place_balance, balances };
+}
+
+/** placeInTransaction's first step: the checks place_trade_in_session makes in SQL. */
+async function checkSession(tx: Tx, userId: string, session: PlacementSession): Promise<void> {
+  const [user] = await tx
+    .select({ tokenVersion: users.tokenVersion, bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.tokenVersion !== session.tokenVersion) throw new SessionEndedError(userId);
+  if (user.bannedAt) throw new UserBannedError(userId);
 }
 
 /** placeTrade as a transaction of several statements (a savepoint when given a transaction). */
@@ -243,6 +287,7 @@ async function placeInTransaction(
   key: string | null,
 ): Promise<PlacedTrade> {
   return db.transaction(async (tx) => {
+    await checkSession(tx, input.userId, input.session);
     // The row first: with a key already used it finds the earlier trade (a concurrent first
     // request makes this wait for its commit), so a retry gets its trade back even once the
     // price it was placed at is old.
@@ -291,7 +336,8 @@ async function placeInTransaction(
       remarks: stakeRemarks(input),
       idempotencyKey: stakeKey(trade.id),
     });
-    return { trade, created: true, balanceAfter: posted.balanceAfter };
+    const balances = await getBalances(tx, input.userId);
+    return { trade, created: true, balanceAfter: posted.balanceAfter, balances };
   });
 }
 
@@ -324,7 +370,7 @@ async function replayPlacement(
 ): Promise<PlacedTrade> {
   checkReplay(earlier, input, key);
   const balances = await getBalances(tx, input.userId);
-  return { trade: earlier, created: false, balanceAfter: balances[input.account] };
+  return { trade: earlier, created: false, balanceAfter: balances[input.account], balances };
 }
 
 /** A retry must be the same placement as the one its key found. */

@@ -26,7 +26,10 @@ export function moneyErrorToHttp(error: unknown): AppError | undefined {
     case 'trade_not_running':
       return conflict(MSG.tradeNotRunning);
     case 'unknown_user':
+    case 'session_ended':
       return unauthorized(MSG.sessionExpired);
+    case 'user_banned':
+      return unauthorized(MSG.accountBanned);
     case 'invalid_input':
       return badRequest(MSG.invalidInput);
   }

@@ -4,6 +4,7 @@ import {
   type Db,
   getBalances,
   type PlacedTrade,
+  type PlacementSession,
   type PlaceTradeInput,
   placeTrade,
   type TradeRow,
@@ -28,7 +29,7 @@ import {
   type TradeLogQuery,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { type AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { MarketService } from '../market/market.service.ts';
@@ -57,8 +58,11 @@ export type TradesServiceDeps = {
 
 export type Caller = { id: string; role: Role };
 
-/** The placing user with both balances (paise) as authentication read them for this request. */
-export type Trader = { id: string; balance: bigint; practiceBalance: bigint };
+/**
+ * The placing user as the verified token names them, with the token's version: the placement
+ * checks the user row against it in its own transaction (@app/db `PlacementSession`).
+ */
+export type Trader = { id: string; tokenVersion: number };
 
 const DAY_MS = 86_400_000;
 
@@ -109,10 +113,17 @@ export function createTradesService(deps: TradesServiceDeps) {
    * would refuse a new one now: the placement is handed the trade's own terms, and @app/db
    * finds it by the key and checks the request is the same one.
    */
-  function replayOf(earlier: TradeRow, userId: string, body: PlaceTradeBody, key: string): PlaceTradeInput {
+  function replayOf(
+    earlier: TradeRow,
+    userId: string,
+    session: PlacementSession,
+    body: PlaceTradeBody,
+    key: string,
+  ): PlaceTradeInput {
     if (earlier.symbol !== body.symbol) throw conflict(MSG.idempotencyKeyReused);
     return {
       userId,
+      session,
       account: body.account,
       symbol: body.symbol,
       direction: body.direction,
@@ -147,6 +158,9 @@ export function createTradesService(deps: TradesServiceDeps) {
       key: string,
     ): Promise<{ created: boolean; answer: PlaceTradeResponse }> {
       const userId = trader.id;
+      // Tokens are ours, so this is a uuid; anything else is no session of a user.
+      if (!isUuid(userId)) throw unauthorized(MSG.sessionExpired);
+      const session = { tokenVersion: trader.tokenVersion };
       const [coin, setting, tick] = await Promise.all([
         market.findCoin(body.symbol),
         settings.find(body.settingId),
@@ -159,10 +173,11 @@ export function createTradesService(deps: TradesServiceDeps) {
       if (refused || !setting || !tick) {
         const earlier = await findTradeByKey(db, userId, key);
         if (!earlier) throw refused ?? conflict(MSG.priceStale);
-        input = replayOf(earlier, userId, body, key);
+        input = replayOf(earlier, userId, session, body, key);
       } else {
         input = {
           userId,
+          session,
           account: body.account,
           symbol: body.symbol,
           direction: body.direction,
@@ -191,14 +206,8 @@ export function createTradesService(deps: TradesServiceDeps) {
       // A retry adds the job again: a no-op while it exists, and the schedule a crash right
       // after the first commit would have lost.
       if (placed.trade.status === 'running') await settlement.schedule(placed.trade);
-      // The traded balance right after the stake; the other one as this request found it
-      // (saves a query per trade: each one is a round trip on the hottest path).
-      const balances =
-        placed.trade.account === 'real'
-          ? { real: placed.balanceAfter, practice: trader.practiceBalance }
-          : { real: trader.balance, practice: placed.balanceAfter };
       const trade = toTrade(placed.trade);
-      const answer = { trade, balances: toBalances(balances), serverTime: now() };
+      const answer = { trade, balances: toBalances(placed.balances), serverTime: now() };
       if (placed.created) {
         events.balance(userId, answer.balances, 'trade_stake');
         events.placed(userId, trade);

@@ -1,4 +1,4 @@
-import { auditLog, journalEntries, settleTrade, trades } from '@app/db';
+import { auditLog, journalEntries, settleTrade, trades, users } from '@app/db';
 import { bullPrefix, MSG, QUEUES, settleExpiryJobId, type Trade } from '@app/shared';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
@@ -133,6 +133,99 @@ describe('POST /api/trades: validation, in the spec’s order and words', () => 
       payload: body(),
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/trades: the session is checked in the placement’s own statement', () => {
+  /** A user whose row now refuses their token, with what was placed before. */
+  async function refusedUser(change: 'banned' | 'signed out') {
+    const user = await fundedUser();
+    const key = newKey();
+    const earlier = await placeRequest(app, user.token, body(), key);
+    expect(earlier.statusCode).toBe(201);
+    const set = change === 'banned' ? { bannedAt: new Date() } : { tokenVersion: 1 };
+    await app.db.update(users).set(set).where(eq(users.id, user.id));
+    const message = change === 'banned' ? MSG.accountBanned : MSG.sessionExpired;
+    return { user, key, message };
+  }
+
+  async function unchanged(userId: string) {
+    expect(await app.db.$count(trades, eq(trades.userId, userId))).toBe(1);
+    expect(await balancesOf(app, userId)).toEqual({ real: 900, practice: 100_000 });
+  }
+
+  it.each(['banned', 'signed out'] as const)(
+    'answers 401 to a %s user on every path, and places nothing',
+    async (change) => {
+      const { user, key, message } = await refusedUser(change);
+      const requests = [
+        placeRequest(app, user.token, body()), // the one-statement path
+        placeRequest(app, user.token, body({ account: 'practice' })),
+        placeRequest(app, user.token, body(), key), // a retry of a placement that went through
+        placeRequest(app, user.token, body({ amount: 0 })), // a validation error
+        placeRequest(app, user.token, body({ symbol: 'NOPE' })), // a refusal before the database
+        placeRequest(app, user.token, body({ amount: 5_000 })), // more than the balance
+        placeRequest(app, user.token, body(), null), // no Idempotency-Key
+        app.inject({
+          method: 'POST',
+          url: '/api/trades',
+          headers: { ...auth(user.token), 'idempotency-key': newKey(), 'content-type': 'application/json' },
+          payload: '{"amount": ', // a body that is not JSON
+        }),
+      ];
+      for (const res of await Promise.all(requests)) {
+        expect(res.statusCode, res.body).toBe(401);
+        expect(res.json().message).toBe(message);
+      }
+      await unchanged(user.id);
+    },
+  );
+
+  it('answers 401 when the price is stale too, and places again once allowed', async () => {
+    const { user } = await refusedUser('banned');
+    await setTick(t.prefix, 'BTC', 65_000.5, {
+      receivedAt: Date.now() - 60_000,
+      exchangeTs: Date.now() - 60_000,
+    });
+    const stale = await placeRequest(app, user.token, body());
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe(MSG.accountBanned);
+    await setTick(t.prefix, 'BTC', 65_000.5);
+    await app.db.update(users).set({ bannedAt: null }).where(eq(users.id, user.id));
+    const placed = await placeRequest(app, user.token, body({ amount: 50 }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().balances).toEqual({ real: 850, practice: 100_000 });
+  });
+
+  it('answers both balances as they are after the stake, the other one included', async () => {
+    const user = await fundedUser();
+    expect(
+      (await placeRequest(app, user.token, body({ account: 'practice', amount: 300 }))).json().balances,
+    ).toEqual({
+      real: 1000,
+      practice: 99_700,
+    });
+    // Money that arrived since the sign-in shows in the answer of the next placement.
+    await fund(app, user.id, 500);
+    expect(
+      (await placeRequest(app, user.token, body({ account: 'practice', amount: 200 }))).json().balances,
+    ).toEqual({
+      real: 1500,
+      practice: 99_500,
+    });
+    expect((await placeRequest(app, user.token, body({ amount: 100 }))).json().balances).toEqual({
+      real: 1400,
+      practice: 99_500,
+    });
+  });
+
+  it('refuses a token whose signature does not verify, before any lookup', async () => {
+    const user = await fundedUser();
+    const forged = `${user.token.slice(0, -4)}AAAA`;
+    const res = await placeRequest(app, forged, body());
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.sessionExpired);
+    expect(await app.db.$count(trades, eq(trades.userId, user.id))).toBe(0);
   });
 });
 

@@ -158,6 +158,7 @@ export type PlaceOptions = {
 export async function place(db: Db, o: PlaceOptions): Promise<TradeRow> {
   const placed: PlacedTrade = await placeTrade(db, {
     userId: o.userId,
+    session: { tokenVersion: 0 }, // a user as created
     account: o.account ?? 'real',
     symbol: o.entry.symbol,
     direction: o.direction ?? 'up',

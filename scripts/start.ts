@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
-import { WORKERS_NODE_ARGS } from '@app/shared';
+import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from '@app/shared';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
@@ -251,16 +251,21 @@ async function main() {
   };
   if (stopping) return;
   watch(
-    spawnManaged('gateway', process.execPath, ['--import', TSX, 'gateway/src/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...env,
-        PORT: String(config.PORT),
-        HOST: config.HOST,
-        WEB_DIST: webDist,
-        VOUCHER_DIR: config.VOUCHER_DIR,
+    spawnManaged(
+      'gateway',
+      process.execPath,
+      [...GATEWAY_NODE_ARGS, '--import', TSX, 'gateway/src/server.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          ...env,
+          PORT: String(config.PORT),
+          HOST: config.HOST,
+          WEB_DIST: webDist,
+          VOUCHER_DIR: config.VOUCHER_DIR,
+        },
       },
-    }),
+    ),
     'the gateway',
   );
   watch(

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GATEWAY_NODE_ARGS } from '@app/shared';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -54,25 +55,29 @@ export function signToken(secret: string, sub: string, tv: number): string {
 
 /**
  * A real gateway process (gateway/src/server.ts) on 127.0.0.1:`port`, logging errors only,
- * serving no web app; `nodeArgs` go before the script (e.g. `--cpu-prof`).
+ * serving no web app, with the gateway's Node flags; `nodeArgs` follow them (e.g. `--cpu-prof`).
  */
 export function startGateway(
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; JWT_SECRET: string; port: number },
   nodeArgs: string[] = [],
 ): ChildProcess {
   const { port, ...rest } = env;
-  return spawn(process.execPath, [...nodeArgs, '--import', TSX, `${ROOT}gateway/src/server.ts`], {
-    env: {
-      ...process.env,
-      ...rest,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
-      LOG_LEVEL: 'error',
-      WEB_DIST: '',
+  return spawn(
+    process.execPath,
+    [...GATEWAY_NODE_ARGS, ...nodeArgs, '--import', TSX, `${ROOT}gateway/src/server.ts`],
+    {
+      env: {
+        ...process.env,
+        ...rest,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
+        LOG_LEVEL: 'error',
+        WEB_DIST: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
 }
 
 /**

@@ -4,12 +4,12 @@
  *
  * `--heap-growing-percent=300` (both): after a full garbage collection, V8 lets the old
  * generation grow to 4 times what survived before the next one, instead of a factor it picks
- * from its own speed estimates. The gateway and the workers picked about 1.15-1.5: the few MiB
- * a settlement burst promotes were enough for a full mark-compact, and `--trace-gc` in
- * `pnpm bench settlement` showed one inside a burst every second or third burst, in either
- * process (that burst's CPU: workers 80-105 ms against 35-45, gateway 79-92 against 30-60).
- * With the flag none fell inside a burst over 12; the old generation grows to about 4 x its
- * live 30-40 MiB (120-160 MiB) between full collections.
+ * from its own speed estimates (1.2-1.8 in these processes). A settlement burst promotes
+ * a few MiB to the old generation, which was enough for a full mark-compact inside the burst:
+ * with `--trace-gc` in `pnpm bench settlement`, in 2 of 6 bursts in the workers and 1 of 6 in
+ * the gateway (that burst's CPU: workers 80-105 ms against 35-45, gateway 79 against 30-60).
+ * With the flag: 1 of 17 bursts in the workers, 0 of 14 in the gateway. The old generation
+ * grows to about 4 x its live 30-40 MiB (120-160 MiB) between full collections.
  */
 const HEAP_GROWING = '--heap-growing-percent=300';
 

@@ -13,16 +13,24 @@
  */
 const HEAP_GROWING = '--heap-growing-percent=300';
 
-/** The gateway's flags. */
-export const GATEWAY_NODE_ARGS: readonly string[] = [HEAP_GROWING];
-
 /**
- * The workers' flags: the old generation's growth as the gateway's, and
- * `--max-semi-space-size=64` (MiB; Node 20's default is 16): a settlement batch builds its
- * 1,000 trade rows, views and event messages at once and holds them until they are published,
- * so with the default young generation the scavenger copies them over and over. Measured with
- * `pnpm bench settlement` (a burst of 1,000 trades): the workers' CPU from expiry to the last
- * event went from 61-82 ms to 44-55 ms, of which garbage collection had been about a third.
+ * `--max-semi-space-size=64` (MiB; Node 20's default is 16), both processes: a young
+ * generation that holds what a burst of work keeps alive for a few milliseconds.
+ * - Workers: a settlement batch builds its 1,000 trade rows, views and event messages at once
+ *   and holds them until they are published; with the default the scavenger copied them over
+ *   and over (`pnpm bench settlement`, a burst of 1,000 trades: the workers' CPU from expiry to
+ *   the last event went from 61-82 ms to 44-55 ms, of which garbage collection had been about
+ *   a third).
+ * - Gateway: at 1,500 placements/s, requests' short-lived objects outlived two scavenges of a
+ *   16 MiB semi-space and were promoted, about 8 KiB per placement, so a full mark-compact ran
+ *   every 10 s; the slow placements of `pnpm bench placement` at half load came in clusters
+ *   that began with one (and with the load generator's own).
  * Costs up to three semi-spaces of memory (192 MiB) once a burst has grown them.
  */
-export const WORKERS_NODE_ARGS: readonly string[] = ['--max-semi-space-size=64', HEAP_GROWING];
+const YOUNG_GENERATION = '--max-semi-space-size=64';
+
+/** The gateway's flags. */
+export const GATEWAY_NODE_ARGS: readonly string[] = [YOUNG_GENERATION, HEAP_GROWING];
+
+/** The workers' flags (the same as the gateway's). */
+export const WORKERS_NODE_ARGS: readonly string[] = [YOUNG_GENERATION, HEAP_GROWING];

@@ -130,6 +130,11 @@ export default fp<RealtimeOptions>(
     // Redis is away; the subscription waits for it.
     events.subscribe(eventsChannel).catch(() => {}); // logged by logRejections
 
+    // Events wait up to 2 ms for company: below saturation each placement has a loop turn to
+    // itself, and one message per placement cost a publish, a Redis wake-up and a read by
+    // every gateway (`pnpm bench placement`, half load: Redis 41 → 28 µs, gateway 300 → 270 µs
+    // of CPU per trade). The HTTP answer carries the same balances and trade, without waiting.
+    const USER_EVENTS_WAIT_MS = 2;
     let pending: BulkUserEvent[] = [];
     const flush = () => {
       const batch = pending;
@@ -140,7 +145,7 @@ export default fp<RealtimeOptions>(
     };
     app.decorate('userEvents', {
       emit(event: BulkUserEvent) {
-        if (pending.push(event) === 1) setImmediate(flush);
+        if (pending.push(event) === 1) setTimeout(flush, USER_EVENTS_WAIT_MS);
       },
     } satisfies UserEvents);
 

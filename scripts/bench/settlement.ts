@@ -11,8 +11,9 @@
  *     this process;
  *   - baseline: 1,000 Node `setTimeout` timers due at one instant, their lateness;
  *   - warm-up (BENCH_SETTLE_WARMUP_BURSTS times): bursts as below, printed but not counted: the
- *     first bursts of a fresh workers and gateway process also compile their hot paths (in
- *     those, both processes' CPU is up to twice a later burst's);
+ *     first three bursts of a fresh workers and gateway process also compile their hot paths
+ *     (in those, both processes' CPU is up to twice a later burst's, and p99 120-146 ms against
+ *     88-110 ms from the fourth on);
  *   - burst (BENCH_SETTLE_BURSTS times): BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled as the
  *     gateway schedules them: one `settleExpiry` job per symbol and expiry instant, added once,
  *     with the gateway's job options) placed within one second, so they all expire at the same
@@ -26,7 +27,7 @@
  *
  * Redis: BENCH_REDIS_URL, else a private redis-server started with hz 100 (delayed jobs fire
  * 5-12 ms late with hz 100, 60-70 ms with Redis's default hz 10), else redis://127.0.0.1:6379.
- * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_WARMUP_BURSTS (2), BENCH_SETTLE_BURSTS (3), BENCH_SETTLE_SPREAD_SECONDS (10),
+ * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_WARMUP_BURSTS (3), BENCH_SETTLE_BURSTS (3), BENCH_SETTLE_SPREAD_SECONDS (10),
  * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 64),
  * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 1000),
  * BENCH_SETTLE_TRADE_EVERY_MS (20), BENCH_DATABASE_URL (the test server's postgres database),
@@ -87,7 +88,7 @@ const SPREAD_SECONDS = Number(process.env.BENCH_SETTLE_SPREAD_SECONDS ?? 10);
 /** Bursts measured one after the other in the run: one burst's p99 varies a lot on a shared machine. */
 const BURSTS = Number(process.env.BENCH_SETTLE_BURSTS ?? 3);
 /** Bursts before the measured ones, not counted: a fresh process compiles its hot paths in them. */
-const WARMUP_BURSTS = Number(process.env.BENCH_SETTLE_WARMUP_BURSTS ?? 2);
+const WARMUP_BURSTS = Number(process.env.BENCH_SETTLE_WARMUP_BURSTS ?? 3);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const SYMBOLS = ['BTC', 'ETH'];
 /** Long enough to place every trade before the burst (placement is not what this measures). */

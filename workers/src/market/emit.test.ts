@@ -50,6 +50,9 @@ beforeAll(async () => {
     void socket.join([rooms.market(sym), rooms.ticker()]);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  // The adapter subscribes when its Redis connection is up; an event published before that is
+  // lost (as for any subscriber), so the feed starts only once Redis counts this server.
+  await waitFor('the adapter subscribed', async () => (await io.of('/').adapter.serverCount()) > 0);
   const { port } = http.address() as AddressInfo;
   client = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'] });
   client.on('market:tick', (t) => (t.symbol === sym ? ticks : otherTicks).push(t));

@@ -59,8 +59,8 @@ export const MAX_MARKET_SUBSCRIPTIONS = 25;
  * bulk: a worker publishes many events in one message, and every gateway delivers each to its
  * own sockets in the room (`io.local`). Settlement uses it: a thousand trades expiring together
  * are a few messages instead of a thousand Socket.IO emitter packets, each encoded by the
- * worker and decoded by every gateway. Gateways publish their trade events the same way (`app.userEvents`), all of a
- * loop turn's in one message. Best effort like every push: the database is the record.
+ * worker and decoded by every gateway. Gateways publish their trade events the same way (`app.userEvents`), those of
+ * up to 2 ms in one message. Best effort like every push: the database is the record.
  */
 export const userEventsChannel = (redisPrefix: string) => `${redisPrefix}socket:user-events`;
 

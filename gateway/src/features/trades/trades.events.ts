@@ -3,7 +3,7 @@ import type { UserEvents } from '../../realtime/realtime.plugin.ts';
 
 /**
  * Live events to the trade owner's room, through `app.userEvents`: every gateway delivers them
- * to its sockets in the room, and the events of one loop turn travel as one Redis message.
+ * to its sockets in the room, and the events of up to 2 ms travel as one Redis message.
  */
 export function createTradeEvents(userEvents: UserEvents) {
   return {

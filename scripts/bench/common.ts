@@ -53,6 +53,10 @@ export function signToken(secret: string, sub: string, tv: number): string {
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
+/** Extra node arguments from the environment variable `name` (space-separated; none when unset). */
+export const nodeArgsFromEnv = (name: string): string[] =>
+  (process.env[name] ?? '').split(/\s+/).filter(Boolean);
+
 /**
  * A real gateway process (gateway/src/server.ts) on 127.0.0.1:`port`, logging errors only,
  * serving no web app, with the gateway's Node flags; `nodeArgs` follow them (e.g. `--cpu-prof`).

@@ -20,11 +20,11 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb, seed } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
-import { GATEWAY_NODE_ARGS, rooms } from '@app/shared';
+import { rooms } from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { freePort } from '../lib/services.ts';
-import { ms, percentile, stopChild, waitForHealth } from './common.ts';
+import { ms, percentile, startGateway, stopChild, waitForHealth } from './common.ts';
 import { type BenchTick, now } from './tick.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -201,24 +201,13 @@ async function platform(): Promise<Result> {
   await close();
   const prefix = `bench:${randomBytes(4).toString('hex')}:`;
   const port = await freePort();
-  const gateway = spawn(
-    process.execPath,
-    [...GATEWAY_NODE_ARGS, '--import', TSX, `${ROOT}gateway/src/server.ts`],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        REDIS_PREFIX: prefix,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const gateway = startGateway({
+    DATABASE_URL: database.url,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    port,
+  });
   const redis = new Redis(REDIS_URL);
   const emitter = new Emitter(redis, { key: `${prefix}socket.io` });
   let clients: ChildProcess[] = [];

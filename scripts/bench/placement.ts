@@ -36,6 +36,7 @@ import {
   cpuSampler,
   cpuSince,
   ms,
+  nodeArgsFromEnv,
   percentile,
   processesNamed,
   signToken,
@@ -54,7 +55,7 @@ const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const GATEWAY_NODE_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
 const SYMBOL = 'BTC';
 /** Each user's real balance: enough that no stake is ever refused. */
 const FUNDS_PAISE = 10_000_000_000n;

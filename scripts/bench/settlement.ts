@@ -70,6 +70,7 @@ import {
   type CpuSample,
   cpuSampler,
   cpuSince,
+  nodeArgsFromEnv,
   signToken,
   startGateway,
   stopChild,
@@ -81,8 +82,8 @@ const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
 const CONCURRENCY = process.env.BENCH_SETTLE_CONCURRENCY;
 const BATCH = process.env.BENCH_SETTLE_BATCH;
 const TRADE_EVERY_MS = Number(process.env.BENCH_SETTLE_TRADE_EVERY_MS ?? 20);
-const WORKERS_NODE_ARGS = (process.env.BENCH_WORKERS_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-const GATEWAY_NODE_ARGS = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const WORKERS_NODE_ARGS = nodeArgsFromEnv('BENCH_WORKERS_NODE_ARGS');
+const GATEWAY_NODE_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
 const TIMERS = 1000;
 const SPREAD_SECONDS = Number(process.env.BENCH_SETTLE_SPREAD_SECONDS ?? 10);
 /** Bursts measured one after the other in the run: one burst's p99 varies a lot on a shared machine. */
@@ -112,6 +113,11 @@ function stats(values: number[]): Stats {
 }
 
 const fmt = (v: number, unit = ' ms') => (Number.isFinite(v) ? `${v.toFixed(1)}${unit}` : '-');
+/** `name 12.3 ms, ...` for each process of a CPU sample. */
+const cpuList = (cpu: CpuSample) =>
+  Object.entries(cpu)
+    .map(([name, v]) => `${name} ${fmt(v)}`)
+    .join(', ');
 const row = (name: string, s: Stats, unit?: string) =>
   name.padEnd(58) +
   [s.n, fmt(s.min, unit), fmt(s.p50, unit), fmt(s.p99, unit), fmt(s.max, unit)]
@@ -441,10 +447,7 @@ export async function runSettlementBench() {
     const gatewayPid = gateway.pid;
     for (let i = 1; i <= WARMUP_BURSTS; i++) {
       const warm = await phase(`warm-up burst ${i} of ${WARMUP_BURSTS} (${TRADES} trades, not counted)`, 1);
-      const cpu = Object.entries(warm.cpu)
-        .map(([name, v]) => `${name} ${fmt(v)}`)
-        .join(', ');
-      log(`${warm.name}: expiry -> client p99 ${fmt(warm.client.p99)}; CPU ${cpu}`);
+      log(`${warm.name}: expiry -> client p99 ${fmt(warm.client.p99)}; CPU ${cpuList(warm.cpu)}`);
     }
     const bursts: PhaseResult[] = [];
     for (let i = 1; i <= BURSTS; i++) {
@@ -474,9 +477,7 @@ export async function runSettlementBench() {
       const total = Object.values(p.cpu).reduce((a, b) => a + b, 0);
       if (total > 0)
         console.log(
-          `  CPU from expiry to the last event, less each process's idle rate: ${Object.entries(p.cpu)
-            .map(([name, v]) => `${name} ${fmt(v)}`)
-            .join(', ')}; total ${fmt(total)}`,
+          `  CPU from expiry to the last event, less each process's idle rate: ${cpuList(p.cpu)}; total ${fmt(total)}`,
         );
     }
     for (const p of [...bursts, spread]) {

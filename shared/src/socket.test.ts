@@ -4,7 +4,11 @@ import {
   decodeUserEvents,
   dispatchUserEvents,
   encodeUserEvents,
+  eventPacket,
+  type PacketSockets,
   rooms,
+  userEventMessages,
+  writeToRoom,
 } from './socket.ts';
 
 const balance = { real: 10, practice: 100_000, hold: 0, available: 10 } as unknown as Extract<
@@ -13,34 +17,93 @@ const balance = { real: 10, practice: 100_000, hold: 0, available: 10 } as unkno
 >['data'];
 
 describe('user events in bulk', () => {
-  it('round-trips events in order and delivers each to its user room', () => {
+  it('round-trips events in order, each as the Socket.IO packet of its event for its user room', () => {
+    const remarks = { ...balance, reason: 'trade_settled', note: 'line one\nline two\ttabbed' };
     const events: BulkUserEvent[] = [
       { userId: 'u1', event: 'balance', data: { ...balance, reason: 'trade_settled' } },
-      { userId: 'u2', event: 'balance', data: { ...balance, reason: 'trade_settled' } },
-      { userId: 'u1', event: 'balance', data: { ...balance, reason: 'trade_settled' } },
+      { userId: 'u2', event: 'balance', data: remarks as never },
+      { userId: 'u1', event: 'trade:settled', data: { trade: { id: 't1' }, balances: balance } as never },
     ];
-    const seen: Array<[string, string]> = [];
-    const dropped = dispatchUserEvents(encodeUserEvents(events), (room, e) => seen.push([room, e.event]));
+    const seen: Array<[string, string, unknown]> = [];
+    const dropped = dispatchUserEvents(encodeUserEvents(events), (room, e) => {
+      // Protocol 5: EVENT (2) on the main namespace, then the JSON array [name, data].
+      expect(e.packet[0]).toBe('2');
+      seen.push([room, e.event, JSON.parse(e.packet.slice(1))]);
+    });
     expect(dropped).toBe(0);
     expect(seen).toEqual([
-      [rooms.user('u1'), 'balance'],
-      [rooms.user('u2'), 'balance'],
-      [rooms.user('u1'), 'balance'],
+      [rooms.user('u1'), 'balance', ['balance', { ...balance, reason: 'trade_settled' }]],
+      [rooms.user('u2'), 'balance', ['balance', remarks]],
+      [rooms.user('u1'), 'trade:settled', ['trade:settled', { trade: { id: 't1' }, balances: balance }]],
     ]);
   });
 
-  it('drops what is not a known event for a user, and keeps the rest', () => {
-    const good = { userId: 'u1', event: 'balance', data: balance };
-    const message = JSON.stringify([
+  it('splits a burst into messages of perMessage events, in order', () => {
+    const events: BulkUserEvent[] = Array.from({ length: 7 }, (_, i) => ({
+      userId: `u${i}`,
+      event: 'balance',
+      data: { ...balance, real: i } as never,
+    }));
+    const messages = [...userEventMessages(events, 3)];
+    expect(messages).toHaveLength(3);
+    const decoded = messages.flatMap((m) => decodeUserEvents(m).events);
+    expect(decoded.map((e) => e.userId)).toEqual(events.map((e) => e.userId));
+    expect(decoded.map((e) => JSON.parse(e.packet.slice(1))[1].real)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('refuses to encode a user id that would break the line format', () => {
+    for (const userId of ['', 'u\t1', 'u\n1']) {
+      expect(() => encodeUserEvents([{ userId, event: 'balance', data: balance }])).toThrow(/not a user id/);
+    }
+  });
+
+  it('drops what is not a known event with an object for a user, and keeps the rest', () => {
+    const good = `u1\t${eventPacket('balance', balance)}`;
+    const message = [
       good,
-      { userId: 'u1', event: 'admin:badges', data: {} },
-      { userId: '', event: 'balance', data: balance },
-      { event: 'balance', data: balance },
-      { userId: 'u1', event: 'balance', data: null },
-      'balance',
+      `u1\t${eventPacket('admin:badges', {})}`,
+      `\t${eventPacket('balance', balance)}`,
+      eventPacket('balance', balance),
+      `u1\t${eventPacket('balance', null)}`,
+      `u1\t${eventPacket('balance', 'text')}`,
+      `u1\t3${JSON.stringify(['balance', balance])}`,
+      `u1\t2/admin,${JSON.stringify(['balance', balance])}`,
+      '',
+    ].join('\n');
+    expect(decodeUserEvents(message)).toEqual({
+      events: [{ userId: 'u1', event: 'balance', packet: eventPacket('balance', balance) }],
+      dropped: 8,
+    });
+    expect(decodeUserEvents('not a message')).toEqual({ events: [], dropped: 1 });
+  });
+});
+
+describe('writeToRoom', () => {
+  it('writes the packet as it is to each open connection in the room, and to no one else', () => {
+    const writes: Array<[string, string]> = [];
+    const conn = (id: string, readyState = 'open') => ({
+      readyState,
+      write: (packet: string) => writes.push([id, packet]),
+    });
+    const nsp: PacketSockets = {
+      adapter: {
+        rooms: new Map([
+          ['user:a', new Set(['s1', 's2', 's3', 'gone'])],
+          ['user:b', new Set(['s4'])],
+        ]),
+      },
+      sockets: new Map([
+        ['s1', { conn: conn('s1') }],
+        ['s2', { conn: conn('s2', 'closing') }],
+        ['s3', { conn: conn('s3') }],
+        ['s4', { conn: conn('s4') }],
+      ]),
+    };
+    expect(writeToRoom(nsp, 'user:a', 'P')).toBe(2);
+    expect(writeToRoom(nsp, 'user:c', 'Q')).toBe(0);
+    expect(writes).toEqual([
+      ['s1', 'P'],
+      ['s3', 'P'],
     ]);
-    expect(decodeUserEvents(message)).toEqual({ events: [good], dropped: 5 });
-    expect(decodeUserEvents('not json')).toEqual({ events: [], dropped: 1 });
-    expect(decodeUserEvents('{"userId":"u1"}')).toEqual({ events: [], dropped: 1 });
   });
 });

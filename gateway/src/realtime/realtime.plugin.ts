@@ -4,6 +4,7 @@ import {
   rooms,
   userEventMessages,
   userEventsChannel,
+  writeToRoom,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -101,9 +102,9 @@ export default fp<RealtimeOptions>(
     });
 
     // Events published in bulk (by settlement in the workers, and by every gateway's
-    // `userEvents`): each goes to this gateway's own sockets in the user's room; every gateway
-    // gets the message, so none is relayed through the adapter. A user's events of one message
-    // leave their websocket together (write-coalescer.ts).
+    // `userEvents`): each goes to this gateway's own sockets in the user's room, written as the
+    // packet it arrived as; every gateway gets the message, so none is relayed through the
+    // adapter. A user's events of one message leave their websocket together (write-coalescer.ts).
     const events = logRejections(
       app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }),
       log,
@@ -111,15 +112,14 @@ export default fp<RealtimeOptions>(
     );
     const eventsChannel = userEventsChannel(opts.redisPrefix);
     const writes = createWriteCoalescer(io);
+    const mainNamespace = io.of('/');
     events.on('message', (channel: string, message: string) => {
       if (channel !== eventsChannel) return;
       let dropped: number;
       try {
         dropped = dispatchUserEvents(message, (room, e) => {
-          // Every gateway gets every message, most of whose users are on other gateways: skip
-          // those before Socket.IO encodes a packet for an empty room.
-          if (!writes.hold(room)) return;
-          io.local.to(room).emit(e.event, e.data as never);
+          // Every gateway gets every message, most of whose users are on other gateways.
+          if (writes.hold(room)) writeToRoom(mainNamespace, room, e.packet);
         });
       } finally {
         writes.release();

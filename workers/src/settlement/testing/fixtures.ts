@@ -29,6 +29,7 @@ import {
   type TradeSettledEvent,
   userEventsChannel,
   workerKeys,
+  writeToRoom,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { JobsOptions } from 'bullmq';
@@ -297,8 +298,7 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
   });
   const channel = userEventsChannel(prefix);
   events.on('message', (from: string, message: string) => {
-    if (from === channel)
-      dispatchUserEvents(message, (room, e) => io.local.to(room).emit(e.event, e.data as never));
+    if (from === channel) dispatchUserEvents(message, (room, e) => writeToRoom(io.of('/'), room, e.packet));
   });
   await events.subscribe(channel);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

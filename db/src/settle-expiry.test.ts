@@ -174,7 +174,42 @@ describe('settleExpiry', () => {
       }
       expect(after.get(userId)).toEqual(await getBalances(db, userId));
     }
+    // Every row carries both of its owner's balances after the whole batch, as read after it.
+    for (const s of result.settled) expect(s.balances, s.trade.id).toEqual(after.get(s.trade.userId));
     expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it("carries an owner's other account as it stands, and the opening balance of an account not open yet", async () => {
+    const symbol = uniqueSymbol('B');
+    const elsewhere = uniqueSymbol('C');
+    const [dev, eva] = await Promise.all([fundedUser(), fundedUser()]);
+    if (!dev || !eva) throw new Error('no users');
+    const entry = await writeTick(db, symbol, at(100), 100n * E8);
+    // Dev's practice account is open and spent on a trade of another symbol, still running.
+    await placeAll([
+      {
+        userId: dev,
+        entry: await writeTick(db, elsewhere, at(100), 100n * E8),
+        account: 'practice',
+        amount: 7_000n,
+      },
+    ]);
+    await placeAll([
+      { userId: dev, entry, direction: 'up' },
+      { userId: eva, entry, direction: 'up', amount: 30_000n },
+    ]);
+    await priceAtExpiry(symbol, 101n * E8);
+    const result = await settleAll(symbol);
+    expect(result.settled).toHaveLength(2);
+    const byUser = new Map(result.settled.map((s) => [s.trade.userId, s.balances]));
+    expect(byUser.get(dev)).toEqual({
+      real: 1_000_000n + 4_000n,
+      practice: PRACTICE_OPENING_BALANCE_PAISE - 7_000n,
+    });
+    // Eva has never traded practice money: no practice account, and the balance it opens with.
+    expect(byUser.get(eva)).toEqual({ real: 1_000_000n + 12_000n, practice: PRACTICE_OPENING_BALANCE_PAISE });
+    expect(byUser.get(dev)).toEqual(await getBalances(db, dev));
+    expect(byUser.get(eva)).toEqual(await getBalances(db, eva));
   });
 
   it('voids on a stale feed, and voids real money whose only price at expiry is simulated', async () => {

@@ -623,8 +623,12 @@ export type SettleExpiryInput = {
 };
 
 export type SettleExpiryResult = {
-  /** Settled by this call, in account order (user, account, trade id). */
-  settled: Array<{ trade: TradeRow; balanceAfter: bigint }>;
+  /**
+   * Settled by this call, in account order (user, account, trade id). `balances`: both of the
+   * owner's balances as read in the batch's transaction once it had written (migration 0012),
+   * the same on each of an owner's trades: what the batch's events carry.
+   */
+  settled: Array<{ trade: TradeRow; balanceAfter: bigint; balances: Balances }>;
   /**
    * The price at expiry is not final yet (see SettleResult.awaitingPrice): nothing was written;
    * call again shortly.
@@ -662,16 +666,20 @@ function batchRefused(error: unknown): boolean {
 type SettleExpiryRow = Record<string, unknown> & {
   settle_outcome: 'settled' | 'fallback' | 'awaiting' | 'locked';
   settle_balance: bigint | null;
+  settle_real: bigint | null;
+  settle_practice: bigint | null;
 };
 
 const SETTLE_EXPIRY_SELECT =
-  'select r.o_outcome as settle_outcome, r.o_balance as settle_balance, (r.o_trade).*';
-const SETTLE_EXPIRY_SQL = `${SETTLE_EXPIRY_SELECT} from settle_expiry($1::text, $2::timestamptz, $3::integer, $4::timestamptz, $5::integer) r`;
+  'select r.o_outcome as settle_outcome, r.o_balance as settle_balance, r.o_real_balance as settle_real, ' +
+  'r.o_practice_balance as settle_practice, (r.o_trade).*';
+const SETTLE_EXPIRY_SQL = `${SETTLE_EXPIRY_SELECT} from settle_expiry_with_balances($1::text, $2::timestamptz, $3::integer, $4::timestamptz, $5::integer) r`;
 
 /**
  * Settle the running trades of one symbol that expire at one instant, up to `limit` of them
  * (the lowest ids), in one transaction: settle_expiry, migration 0008, settleTrade's rules and
- * writes for the whole batch at once. Safe to call again and concurrently: a trade another
+ * writes for the whole batch at once, and the owners' balances after them (migration 0012's
+ * settle_expiry_with_balances). Safe to call again and concurrently: a trade another
  * transaction holds is skipped (and listed in `locked`), a settled one is no longer running.
  * A deadlock with another writer rolls the batch back; it is run again here. Given a
  * transaction, it runs in a savepoint.
@@ -695,7 +703,7 @@ export async function settleExpiry(db: DbOrTx, input: SettleExpiryInput): Promis
             await db.$client.unsafe<SettleExpiryRow[]>(SETTLE_EXPIRY_SQL, [...params], { prepare: true })
           : await db.transaction((sp) =>
               sp.execute<SettleExpiryRow>(
-                sql`${sql.raw(SETTLE_EXPIRY_SELECT)} from settle_expiry(${params[0]}::text, ${params[1]}::timestamptz, ${params[2]}::integer, ${params[3]}::timestamptz, ${params[4]}::integer) r`,
+                sql`${sql.raw(SETTLE_EXPIRY_SELECT)} from settle_expiry_with_balances(${params[0]}::text, ${params[1]}::timestamptz, ${params[2]}::integer, ${params[3]}::timestamptz, ${params[4]}::integer) r`,
               ),
             );
     } catch (error) {
@@ -729,7 +737,11 @@ export async function settleExpiry(db: DbOrTx, input: SettleExpiryInput): Promis
         const trade = toTradeRow(row);
         const balanceAfter =
           row.settle_balance ?? (trade.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
-        result.settled.push({ trade, balanceAfter });
+        const balances = {
+          real: row.settle_real ?? OPENING.real,
+          practice: row.settle_practice ?? OPENING.practice,
+        };
+        result.settled.push({ trade, balanceAfter, balances });
         handled++;
         break;
       }

@@ -1,4 +1,4 @@
-import { getBalancesOf, type SettleExpiryResult, settleExpiry } from '@app/db';
+import { type SettleExpiryResult, settleExpiry } from '@app/db';
 import type { SettleExpiryJobData } from '@app/shared';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { archivePassed, moveBack, recheckAt, type SettleJobDeps } from './settle.job.ts';
@@ -138,14 +138,14 @@ async function settleInstant(
   return false;
 }
 
-/** One balance read for the batch's owners, then `trade:settled` per trade and `balance` per owner. */
+/**
+ * `trade:settled` per trade and `balance` per owner, with the owners' balances the batch read in
+ * its own transaction (no query here: one after the commit waited behind the burst's other batches).
+ */
 async function notify(deps: SettleExpiryJobDeps, log: SettleJobDeps['logger'], batch: SettleExpiryResult) {
   const trades = batch.settled.map((s) => s.trade);
   try {
-    await deps.notifier.settledMany(
-      trades,
-      await getBalancesOf(deps.db, new Set(trades.map((t) => t.userId))),
-    );
+    await deps.notifier.settledMany(trades, new Map(batch.settled.map((s) => [s.trade.userId, s.balances])));
   } catch (err) {
     // Committed already: a retry would find nothing to do, so no retry for events.
     log.error({ err, trades: trades.length }, 'trades settled, but their events were not sent');

@@ -3,6 +3,7 @@ import type { SettleExpiryJobData } from '@app/shared';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { archivePassed, moveBack, recheckAt, type SettleJobDeps } from './settle.job.ts';
 import { eachLimit, settleAndNotify } from './settle.ts';
+import { makeRoomForBurst } from './young-generation.ts';
 
 export type SettleExpiryJobDeps = SettleJobDeps & {
   /** SETTLEMENT_EXPIRY_BATCH: trades settled per transaction. */
@@ -51,7 +52,10 @@ export async function runSettleExpiryJob(
   const result: SettleExpiryJobResult = { settled: 0, batches: 0, oneByOne: 0 };
 
   // Straight to settlement: normally the archive has passed the expiry by the time the job runs.
-  let awaitingPrice = await settleInstant(deps, symbol, expiresAt, result);
+  const settling = settleInstant(deps, symbol, expiresAt, result);
+  // Once the batch's query is on its way: the collection overlaps Postgres's work.
+  setImmediate(makeRoomForBurst);
+  let awaitingPrice = await settling;
   if (awaitingPrice && (await archivePassed(deps, symbol, expiresAt))) {
     awaitingPrice = await settleInstant(deps, symbol, expiresAt, result);
   }

@@ -66,7 +66,7 @@ export const MAX_MARKET_SUBSCRIPTIONS = 25;
  * its sockets receive (protocol 5, main namespace: `2["trade:settled",{...}]`, what
  * `io.to(room).emit(event, data)` would send). The publisher encodes each event once, and a
  * gateway writes the packet to the user's sockets as it is: no parse, no second encoding
- * (`pnpm bench settlement`: these were a third of a gateway's CPU in a burst).
+ * (`pnpm bench settlement`: they were more than half of a gateway's CPU in a burst).
  */
 export const userEventsChannel = (redisPrefix: string) => `${redisPrefix}socket:user-events`;
 

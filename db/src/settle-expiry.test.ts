@@ -212,6 +212,34 @@ describe('settleExpiry', () => {
     expect(byUser.get(eva)).toEqual(await getBalances(db, eva));
   });
 
+  it("settles in a caller's transaction as on the pool: results and both balances", async () => {
+    const symbol = uniqueSymbol('T');
+    const userId = await fundedUser();
+    const entry = await writeTick(db, symbol, at(100), 100n * E8);
+    const placed = await placeAll([
+      { userId, entry, direction: 'up' },
+      { userId, entry, direction: 'down', account: 'practice' },
+    ]);
+    await priceAtExpiry(symbol, 101n * E8);
+    const result = await db.transaction((tx) =>
+      settleExpiry(tx, {
+        symbol,
+        expiresAt: EXPIRY,
+        staleAfterMs: STALE_MS,
+        now: new Date(EXPIRY.getTime() + 2_000),
+        limit: 1_000,
+      }),
+    );
+    expect(result.settled.map((s) => [s.trade.id, s.trade.status]).sort()).toEqual(
+      [
+        [placed[0]?.id, 'won'],
+        [placed[1]?.id, 'lost'],
+      ].sort(),
+    );
+    const balances = await getBalances(db, userId);
+    for (const s of result.settled) expect(s.balances).toEqual(balances);
+  });
+
   it('voids on a stale feed, and voids real money whose only price at expiry is simulated', async () => {
     const stale = uniqueSymbol('V');
     const simulated = uniqueSymbol('M');

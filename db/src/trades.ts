@@ -561,7 +561,7 @@ async function settleInOneStatement(
     return { trade, changed: false, balanceAfter: null, awaitingPrice: false };
   if (row.settle_outcome === 'awaiting')
     return { trade, changed: false, balanceAfter: null, awaitingPrice: true };
-  const balanceAfter = row.settle_balance ?? (trade.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
+  const balanceAfter = row.settle_balance ?? OPENING[trade.account];
   return { trade, changed: true, balanceAfter, awaitingPrice: false };
 }
 
@@ -673,7 +673,9 @@ type SettleExpiryRow = Record<string, unknown> & {
 const SETTLE_EXPIRY_SELECT =
   'select r.o_outcome as settle_outcome, r.o_balance as settle_balance, r.o_real_balance as settle_real, ' +
   'r.o_practice_balance as settle_practice, (r.o_trade).*';
-const SETTLE_EXPIRY_SQL = `${SETTLE_EXPIRY_SELECT} from settle_expiry_with_balances($1::text, $2::timestamptz, $3::integer, $4::timestamptz, $5::integer) r`;
+/** settle_expiry_with_balances's parameter types, in order: the SQL of both paths comes from them. */
+const SETTLE_EXPIRY_ARGS = ['text', 'timestamptz', 'integer', 'timestamptz', 'integer'] as const;
+const SETTLE_EXPIRY_SQL = `${SETTLE_EXPIRY_SELECT} from settle_expiry_with_balances(${SETTLE_EXPIRY_ARGS.map((type, i) => `$${i + 1}::${type}`).join(', ')}) r`;
 
 /**
  * Settle the running trades of one symbol that expire at one instant, up to `limit` of them
@@ -703,7 +705,10 @@ export async function settleExpiry(db: DbOrTx, input: SettleExpiryInput): Promis
             await db.$client.unsafe<SettleExpiryRow[]>(SETTLE_EXPIRY_SQL, [...params], { prepare: true })
           : await db.transaction((sp) =>
               sp.execute<SettleExpiryRow>(
-                sql`${sql.raw(SETTLE_EXPIRY_SELECT)} from settle_expiry_with_balances(${params[0]}::text, ${params[1]}::timestamptz, ${params[2]}::integer, ${params[3]}::timestamptz, ${params[4]}::integer) r`,
+                sql`${sql.raw(SETTLE_EXPIRY_SELECT)} from settle_expiry_with_balances(${sql.join(
+                  params.map((value, i) => sql`${value}::${sql.raw(SETTLE_EXPIRY_ARGS[i] ?? 'text')}`),
+                  sql`, `,
+                )}) r`,
               ),
             );
     } catch (error) {
@@ -735,8 +740,7 @@ export async function settleExpiry(db: DbOrTx, input: SettleExpiryInput): Promis
     switch (row.settle_outcome) {
       case 'settled': {
         const trade = toTradeRow(row);
-        const balanceAfter =
-          row.settle_balance ?? (trade.account === 'real' ? 0n : PRACTICE_OPENING_BALANCE_PAISE);
+        const balanceAfter = row.settle_balance ?? OPENING[trade.account];
         const balances = {
           real: row.settle_real ?? OPENING.real,
           practice: row.settle_practice ?? OPENING.practice,

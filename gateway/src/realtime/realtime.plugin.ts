@@ -139,8 +139,13 @@ export default fp<RealtimeOptions>(
     const flush = () => {
       const batch = pending;
       pending = [];
-      for (const message of userEventMessages(batch)) {
-        pub.publish(eventsChannel, message).catch(() => {}); // logged by logRejections
+      try {
+        for (const message of userEventMessages(batch)) {
+          pub.publish(eventsChannel, message).catch(() => {}); // logged by logRejections
+        }
+      } catch (err) {
+        // A timer's throw would end the process; events are best effort (the answer has the data).
+        log.error({ err, events: batch.length }, 'user events not encoded');
       }
     };
     app.decorate('userEvents', {

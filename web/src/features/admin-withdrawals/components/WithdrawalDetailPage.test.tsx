@@ -243,7 +243,8 @@ describe('withdrawal detail', () => {
     await screen.findByRole('textbox', { name: 'Remarks' });
     current = approved('Paid by another admin');
     act(() => server().serverEmit('admin:badges', { pendingTopups: 0, pendingWithdrawals: 0 }));
-    await screen.findByTestId('ledger-entry');
+    // The reload is a render and a request: past findBy's default second on a loaded CI machine.
+    await screen.findByTestId('ledger-entry', undefined, { timeout: 5_000 });
   });
 
   it('goes back to the list with Back', async () => {

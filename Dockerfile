@@ -1,6 +1,7 @@
-# One image for the gateway, the workers and the one-shot migrate/seed step. The packages run
-# from their TypeScript source with tsx (as in development), so the image keeps dev
-# dependencies; the web app is built into web/dist and served by the gateway.
+# One image for the gateway, the workers and the one-shot migrate/seed step. The gateway and
+# the workers run as bundles built here (scripts/lib/servers.ts: plain node, no tsx loader);
+# the migrate/seed step and the health check run from TypeScript with tsx, so the image keeps
+# dev dependencies. The web app is built into web/dist and served by the gateway.
 FROM node:20-bookworm-slim AS base
 ENV CI=true PNPM_HOME=/pnpm PATH=/pnpm:$PATH
 RUN npm i -g pnpm@10
@@ -18,7 +19,8 @@ RUN pnpm install --frozen-lockfile
 
 FROM deps AS app
 COPY . .
-RUN pnpm --filter @app/web build
+# The web app into web/dist, the gateway and the workers into one bundle each (scripts/lib/servers.ts).
+RUN pnpm build
 # Nothing under /app is written at run time (tsx caches in /tmp), so root-owned files are
 # fine; top-up vouchers go to their own node-owned folder (a volume in docker-compose.yml).
 RUN mkdir -p /var/lib/app/vouchers && chown -R node:node /var/lib/app
@@ -26,4 +28,4 @@ USER node
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
 EXPOSE 3000
 # `docker compose` picks the command per service; alone, the image runs the gateway.
-CMD ["node", "--import", "tsx", "gateway/src/server.ts"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=300", "--enable-source-maps", "gateway/dist/server.mjs"]

@@ -14,6 +14,7 @@ import { runFanoutBench } from './bench/fanout.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
 import { runSettlementBench } from './bench/settlement.ts';
+import { buildServers } from './lib/servers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['shared', 'db', 'gateway', 'workers', 'web', 'scripts'];
@@ -41,6 +42,9 @@ if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
   process.exit(2);
 }
 const runs = (name: (typeof BENCHES)[number]) => only === undefined || only === name;
+
+// The gateway and the workers run as `pnpm start` runs them: their bundles.
+if (only !== 'ledger' && only !== 'micro') await buildServers();
 
 if (runs('fanout')) await runFanoutBench();
 if (runs('placement')) await runPlacementBench();

@@ -15,18 +15,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
-import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from '@app/shared';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
+import { buildServers, serverCommand } from './lib/servers.ts';
 import { type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
 import { loadStartConfig, type StartConfig, StartConfigError } from './lib/start-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const HEALTH_TIMEOUT_MS = 90_000;
 
 const say = (text: string) => process.stdout.write(`${paint(1, '[start]   ')} ${text}\n`);
@@ -241,6 +239,10 @@ async function main() {
     );
   }
 
+  // The gateway and the workers run as bundles, by plain node (scripts/lib/servers.ts says why).
+  say('building the gateway and the workers…');
+  await unlessStopping(() => buildServers().catch(asProblem));
+
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -251,33 +253,23 @@ async function main() {
   };
   if (stopping) return;
   watch(
-    spawnManaged(
-      'gateway',
-      process.execPath,
-      [...GATEWAY_NODE_ARGS, '--import', TSX, 'gateway/src/server.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          ...env,
-          PORT: String(config.PORT),
-          HOST: config.HOST,
-          WEB_DIST: webDist,
-          VOUCHER_DIR: config.VOUCHER_DIR,
-        },
+    spawnManaged('gateway', process.execPath, serverCommand('gateway'), {
+      cwd: ROOT,
+      env: {
+        ...env,
+        PORT: String(config.PORT),
+        HOST: config.HOST,
+        WEB_DIST: webDist,
+        VOUCHER_DIR: config.VOUCHER_DIR,
       },
-    ),
+    }),
     'the gateway',
   );
   watch(
-    spawnManaged(
-      'workers',
-      process.execPath,
-      [...WORKERS_NODE_ARGS, '--import', TSX, 'workers/src/main.ts'],
-      {
-        cwd: ROOT,
-        env,
-      },
-    ),
+    spawnManaged('workers', process.execPath, serverCommand('workers'), {
+      cwd: ROOT,
+      env,
+    }),
     'the workers',
   );
 

@@ -2,12 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GATEWAY_NODE_ARGS } from '@app/shared';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { serverCommand } from '../lib/servers.ts';
 
 /** The p-th percentile of an ascending array (nearest rank). */
 export function percentile(sorted: Float64Array, p: number): number {
@@ -58,30 +53,27 @@ export const nodeArgsFromEnv = (name: string): string[] =>
   (process.env[name] ?? '').split(/\s+/).filter(Boolean);
 
 /**
- * A real gateway process (gateway/src/server.ts) on 127.0.0.1:`port`, logging errors only,
- * serving no web app, with the gateway's Node flags; `nodeArgs` follow them (e.g. `--cpu-prof`).
+ * A real gateway process, run as `pnpm start` runs it (its bundle, built by `pnpm bench` first),
+ * on 127.0.0.1:`port`, logging errors only, serving no web app, with the gateway's Node flags;
+ * `nodeArgs` follow them (e.g. `--cpu-prof`).
  */
 export function startGateway(
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; JWT_SECRET: string; port: number },
   nodeArgs: string[] = [],
 ): ChildProcess {
   const { port, ...rest } = env;
-  return spawn(
-    process.execPath,
-    [...GATEWAY_NODE_ARGS, ...nodeArgs, '--import', TSX, `${ROOT}gateway/src/server.ts`],
-    {
-      env: {
-        ...process.env,
-        ...rest,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
-        LOG_LEVEL: 'error',
-        WEB_DIST: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  return spawn(process.execPath, serverCommand('gateway', nodeArgs), {
+    env: {
+      ...process.env,
+      ...rest,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
+      LOG_LEVEL: 'error',
+      WEB_DIST: '',
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 }
 
 /**

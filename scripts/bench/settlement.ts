@@ -65,6 +65,7 @@ import {
   waitFor,
 } from '../../workers/src/settlement/testing/fixtures.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../workers/src/testing/worker-process.ts';
+import { serverCommand } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort, type StartedRedis, startLocalRedis } from '../lib/services.ts';
 import {
   type CpuSample,
@@ -412,7 +413,8 @@ export async function runSettlementBench() {
         ...(CONCURRENCY ? { SETTLEMENT_CONCURRENCY: CONCURRENCY } : {}),
         ...(BATCH ? { SETTLEMENT_EXPIRY_BATCH: BATCH } : {}),
       },
-      { nodeArgs: WORKERS_NODE_ARGS },
+      // As `pnpm start` runs it: the bundle `pnpm bench` built.
+      { command: serverCommand('workers', WORKERS_NODE_ARGS) },
     );
     const proc = worker;
     await waitFor(

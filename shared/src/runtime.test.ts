@@ -6,14 +6,15 @@ import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from './runtime.ts';
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 // Every launcher of a server process gives it the same Node flags. `pnpm start` and the test
-// and benchmark processes take them from runtime.ts; these files spell them out.
+// and benchmark processes take them from runtime.ts; these files spell them out, and run the
+// bundle (scripts/lib/servers.ts) as `pnpm start` does.
 describe.each([
-  { service: 'gateway', flags: GATEWAY_NODE_ARGS, main: 'src/server.ts' },
-  { service: 'workers', flags: WORKERS_NODE_ARGS, main: 'src/main.ts' },
+  { service: 'gateway', flags: GATEWAY_NODE_ARGS, main: 'dist/server.mjs' },
+  { service: 'workers', flags: WORKERS_NODE_ARGS, main: 'dist/main.mjs' },
 ])('the $service Node flags', ({ service, flags, main }) => {
   it('are in the package start script', () => {
     const pkg = JSON.parse(read(`../../${service}/package.json`)) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toBe(`node ${flags.join(' ')} --import tsx ${main}`);
+    expect(pkg.scripts.start).toBe(`node ${flags.join(' ')} --enable-source-maps ${main}`);
   });
 
   it("are in docker-compose's command", () => {
@@ -24,8 +25,7 @@ describe.each([
     expect(command && (JSON.parse(command) as string[])).toEqual([
       'node',
       ...flags,
-      '--import',
-      'tsx',
+      '--enable-source-maps',
       `${service}/${main}`,
     ]);
   });

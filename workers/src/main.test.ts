@@ -1,5 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@app/db/testing';
 import { bullPrefix, JOB_SCHEDULERS, QUEUES, SETTLEMENT_SCHEDULERS } from '@app/shared';
 import { Redis } from 'ioredis';
@@ -46,17 +49,46 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('workers process', () => {
+const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * What `pnpm --filter @app/workers start` runs, as node's argument list: the package's build
+ * first (its bundle, scripts/lib/servers.ts), then its start script, paths made absolute.
+ */
+function builtStartCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(`${PACKAGE}package.json`, 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [buildNode, ...buildArgs] = pkg.scripts.build?.split(' ') ?? [];
+  const [startNode, ...startArgs] = pkg.scripts.start?.split(' ') ?? [];
+  if (buildNode !== 'node' || startNode !== 'node') throw new Error('build and start should run node');
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const build = spawnSync(
+    process.execPath,
+    buildArgs.map((a) => (a === 'tsx' ? tsx : a)),
+    { cwd: PACKAGE, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  return startArgs.map((a) => (a.startsWith('-') ? a : `${PACKAGE}${a}`));
+}
+
+describe.each([
+  { launch: 'from source (tsx)', command: () => undefined },
+  { launch: 'as pnpm start runs it (the bundle)', command: builtStartCommand },
+])('workers process, $launch', ({ command }) => {
   it('starts, runs the heartbeat job, and exits 0 soon after SIGTERM', async () => {
-    const proc = startWorkerProcess({
-      REDIS_URL: inject('redisUrl'),
-      REDIS_PREFIX: prefix,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'debug',
-      HEARTBEAT_EVERY_MS: '500',
-      // Market ingestion has tests of its own (market/*.test.ts); here it would only reach for Binance.
-      MARKET_ENABLED: 'false',
-    });
+    const proc = startWorkerProcess(
+      {
+        REDIS_URL: inject('redisUrl'),
+        REDIS_PREFIX: prefix,
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'debug',
+        HEARTBEAT_EVERY_MS: '500',
+        // Market ingestion has tests of its own (market/*.test.ts); here it would only reach for Binance.
+        MARKET_ENABLED: 'false',
+      },
+      { command: command() },
+    );
     children.push(proc.child);
     const state = () =>
       `stdout:\n${proc.logs.map((l) => JSON.stringify(l)).join('\n')}\nstderr:\n${proc.stderr()}`;
@@ -118,7 +150,10 @@ describe('workers process', () => {
   });
 
   it('refuses to start with a bad environment and names the variables', async () => {
-    const proc = startWorkerProcess({ REDIS_URL: 'localhost:6379', LOG_LEVEL: 'info' });
+    const proc = startWorkerProcess(
+      { REDIS_URL: 'localhost:6379', LOG_LEVEL: 'info' },
+      { command: command() },
+    );
     children.push(proc.child);
     const exit = await proc.exited;
     expect(exit.code).toBe(1);

@@ -19,16 +19,17 @@ export type WorkerProcess = {
 };
 
 /**
- * A real workers process (`workers/src/main.ts`) with exactly this environment (and extra node
- * arguments, e.g. `--cpu-prof`); its JSON log lines are parsed.
+ * A real workers process (`workers/src/main.ts` through tsx, with extra node arguments, e.g.
+ * `--cpu-prof`; or `command`, node's whole argument list, e.g. the built bundle's) with exactly
+ * this environment; its JSON log lines are parsed.
  */
 export function startWorkerProcess(
   env: Record<string, string>,
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; command?: readonly string[] } = {},
 ): WorkerProcess {
   const child = spawn(
     process.execPath,
-    [...WORKERS_NODE_ARGS, ...(options.nodeArgs ?? []), '--import', TSX, MAIN],
+    options.command ?? [...WORKERS_NODE_ARGS, ...(options.nodeArgs ?? []), '--import', TSX, MAIN],
     {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

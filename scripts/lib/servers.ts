@@ -1,0 +1,129 @@
+/**
+ * The servers as they run: the gateway and the workers, each bundled into one ES module
+ * (`gateway/dist/server.mjs`, `workers/dist/main.mjs`, with source maps) and started by plain
+ * `node`, without tsx's loader.
+ *
+ * Why: with tsx's loader in the process, the gateway promoted 6-12 % of what it allocated to
+ * the old generation, against 1 % for the same code bundled (`pnpm bench placement` with
+ * `--trace-gc-nvp`, the same bundle run with and without `--import tsx`). The promoted
+ * objects die there, so they cost a full collection every 15-20 s at half load, and the
+ * slowest placements came with those. Bundled: saturation +11 %, half-load p99 11-15 ms
+ * against 18-25 (README, Performance).
+ *
+ * The bundle holds the packages from node_modules too: the same gateway with its packages
+ * loaded from node_modules by plain node promoted 5.5 %, so the loader is not the whole story;
+ * one module graph is what measured best. Native addons and packages that read their own
+ * files at run time stay out (EXTERNAL). A bundle is a build output for the machine that built
+ * it (those packages by absolute path); `pnpm start`, the Docker image and the benchmarks build
+ * it before they run it.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from '@app/shared';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const SERVERS = {
+  gateway: { entry: 'gateway/src/server.ts', bundle: 'gateway/dist/server.mjs', nodeArgs: GATEWAY_NODE_ARGS },
+  workers: { entry: 'workers/src/main.ts', bundle: 'workers/dist/main.mjs', nodeArgs: WORKERS_NODE_ARGS },
+} as const;
+
+export type ServerName = keyof typeof SERVERS;
+
+/** `node` arguments that run a built server: its flags, source-mapped stack traces, its bundle. */
+export function serverCommand(name: ServerName, extraNodeArgs: readonly string[] = []): string[] {
+  const server = SERVERS[name];
+  return [...server.nodeArgs, '--enable-source-maps', ...extraNodeArgs, `${ROOT}${server.bundle}`];
+}
+
+/**
+ * Packages left out of the bundles, imported at run time by the absolute path esbuild resolves
+ * for the importing file (pnpm gives each package only its own dependencies): native addons,
+ * and packages that read their own files at run time (worker threads, static assets).
+ */
+const EXTERNAL = [
+  '@node-rs/argon2',
+  'msgpackr-extract',
+  'bufferutil',
+  'utf-8-validate',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/static',
+  '@fastify/swagger-ui',
+];
+const isExternal = (spec: string) => EXTERNAL.some((name) => spec === name || spec.startsWith(`${name}/`));
+
+const externalByPath: Plugin = {
+  name: 'external-by-path',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving' || !isExternal(args.path)) return undefined;
+      const resolved = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
+      // An optional dependency that is not installed: left to its importer's try/catch.
+      if (resolved.errors.length > 0) return { path: args.path, external: true };
+      return { path: resolved.path, external: true };
+    });
+  },
+};
+
+/** CommonJS code in an ES module bundle still calls require() and reads __dirname. */
+const BANNER = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+  "import { dirname as __dirnameOf } from 'node:path';",
+  'const require = __createRequire(import.meta.url);',
+  'const __filename = __fileURLToPath(import.meta.url);',
+  'const __dirname = __dirnameOf(__filename);',
+].join('\n');
+
+/**
+ * Bundle one server (or both); resolves with the bundles' paths. Each file is written aside and
+ * renamed into place, so a process starting meanwhile (tests build while others run) loads the
+ * old bundle or the new one, never half of one.
+ */
+export async function buildServers(names: readonly ServerName[] = ['gateway', 'workers']): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of names) {
+    const server = SERVERS[name];
+    const outfile = `${ROOT}${server.bundle}`;
+    const result = await build({
+      entryPoints: [`${ROOT}${server.entry}`],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      banner: { js: BANNER },
+      plugins: [externalByPath],
+      write: false,
+    });
+    mkdirSync(dirname(outfile), { recursive: true });
+    for (const file of result.outputFiles) {
+      const aside = `${file.path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(aside, file.contents);
+      renameSync(aside, file.path);
+    }
+    if (!existsSync(outfile)) throw new Error(`${name}: no bundle at ${outfile}`);
+    out.push(outfile);
+  }
+  return out;
+}
+
+// `node --import tsx scripts/lib/servers.ts [gateway|workers]`: what each package's `build` runs.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const names = process.argv.slice(2) as ServerName[];
+  for (const name of names) if (!(name in SERVERS)) throw new Error(`not a server: ${name}`);
+  const built = await buildServers(names.length > 0 ? names : undefined);
+  for (const file of built) console.log(`built ${file}`);
+}

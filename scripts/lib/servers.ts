@@ -7,8 +7,8 @@
  * the old generation, against 1 % for the same code bundled (`pnpm bench placement` with
  * `--trace-gc-nvp`, the same bundle run with and without `--import tsx`). The promoted
  * objects die there, so they cost a full collection every 15-20 s at half load, and the
- * slowest placements came with those. Bundled: saturation +11 %, half-load p99 11-15 ms
- * against 18-25 (README, Performance).
+ * slowest placements came with those. Bundled, 1.0-1.4 %, and no full collection during a
+ * benchmark run (README, Performance, has the figures).
  *
  * The bundle holds the packages from node_modules too: the same gateway with its packages
  * loaded from node_modules by plain node promoted 5.5 %, so the loader is not the whole story;

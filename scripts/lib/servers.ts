@@ -18,7 +18,7 @@
  * it before they run it.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from '@app/shared';
@@ -114,7 +114,6 @@ export async function buildServers(names: readonly ServerName[] = ['gateway', 'w
       writeFileSync(aside, file.contents);
       renameSync(aside, file.path);
     }
-    if (!existsSync(outfile)) throw new Error(`${name}: no bundle at ${outfile}`);
     out.push(outfile);
   }
   return out;

@@ -39,3 +39,13 @@ describe.each([
     expect(run.stdout).toBe('up');
   });
 });
+
+it("the Dockerfile's CMD (the image alone) runs the gateway's bundle with its flags", () => {
+  const cmd = /\nCMD (\[.*\])/.exec(read('../../Dockerfile'))?.[1];
+  expect(cmd && (JSON.parse(cmd) as string[])).toEqual([
+    'node',
+    ...GATEWAY_NODE_ARGS,
+    '--enable-source-maps',
+    'gateway/dist/server.mjs',
+  ]);
+});

@@ -53,9 +53,16 @@ const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * What `pnpm --filter @app/workers start` runs, as node's argument list: the package's build
- * first (its bundle, scripts/lib/servers.ts), then its start script, paths made absolute.
+ * first (its bundle, scripts/lib/servers.ts; once for both tests), then its start script, paths
+ * made absolute.
  */
+let built: string[] | undefined;
 function builtStartCommand(): string[] {
+  built ??= buildAndReadStart();
+  return built;
+}
+
+function buildAndReadStart(): string[] {
   const pkg = JSON.parse(readFileSync(`${PACKAGE}package.json`, 'utf8')) as {
     scripts: Record<string, string>;
   };

@@ -12,5 +12,6 @@ export * from './schemas/trades-api.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallet.ts';
 export * from './socket.ts';
+export * from './trade-rules.ts';
 export * from './trade-view.ts';
 export * from './validation.ts';

@@ -47,16 +47,6 @@ export const tradeSettingInputSchema = z.object({
 });
 export type TradeSettingInput = z.output<typeof tradeSettingInputSchema>;
 
-/** Break-even win rate a payout implies: a win pays stake x p, a loss costs the stake. 40 % → 71.4 %. */
-export function breakEvenWinRate(payoutPercent: number): number {
-  return 1 / (1 + payoutPercent / 100);
-}
-
-/** Potential profit as the trade card shows it: amount x payout / 100, rounded. */
-export function potentialProfit(amountRupees: number, payoutPercent: number): number {
-  return Math.round((amountRupees * payoutPercent) / 100);
-}
-
 // ---- placement -----------------------------------------------------------------------------------
 
 const amountField = z.preprocess(

@@ -1,14 +1,19 @@
-import { breakEvenWinRate, potentialProfit, type TradeSetting } from '@app/shared';
+import { breakEvenWinRate, paiseToRupees, type TradeSetting, winProfitPaise } from '@app/shared';
 
 /** "71.4": the share of wins (in %) a payout needs to break even, one decimal. */
 export function breakEvenPercent(payoutPercent: number): string {
   return (breakEvenWinRate(payoutPercent) * 100).toFixed(1);
 }
 
-/** Potential profit of a stake: null until the amount is a number. */
+/**
+ * Profit of a stake if it wins, in rupees: exactly what the ledger will credit over the stake.
+ * Null until the amount is a positive number of whole paise.
+ */
 export function profitFor(amount: number | null, setting: TradeSetting | null): number | null {
-  if (amount === null || !setting) return null;
-  return potentialProfit(amount, setting.payoutPercent);
+  if (amount === null || !setting || !Number.isFinite(amount) || amount <= 0) return null;
+  const paise = Math.round(amount * 100);
+  if (Math.abs(paise - amount * 100) > 1e-6) return null;
+  return paiseToRupees(winProfitPaise(BigInt(paise), setting.payoutPercent));
 }
 
 /** i18n key and count of a duration: 20 Seconds → ('quickTrade.seconds', 20). */

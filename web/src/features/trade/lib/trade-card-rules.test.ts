@@ -78,10 +78,12 @@ describe('payout figures', () => {
     expect(breakEvenPercent(100)).toBe('50.0');
   });
 
-  it('computes the potential profit as amount x payout / 100, rounded', () => {
+  it('shows the profit the ledger will credit: amount x payout / 100 in whole paise', () => {
     expect(profitFor(100, shortest)).toBe(20);
-    expect(profitFor(33, shortest)).toBe(7); // 6.6
-    expect(profitFor(12, shortest)).toBe(2); // 2.4
+    expect(profitFor(33, shortest)).toBe(6.6);
+    expect(profitFor(12, shortest)).toBe(2.4);
+    expect(profitFor(0.03, shortest)).toBe(0.01); // 0.6 paise, half away from zero
+    expect(profitFor(10.001, shortest)).toBeNull(); // not whole paise
     expect(profitFor(null, shortest)).toBeNull();
     expect(profitFor(100, null)).toBeNull();
   });

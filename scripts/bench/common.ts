@@ -54,8 +54,8 @@ export const nodeArgsFromEnv = (name: string): string[] =>
 
 /**
  * A real gateway process, run as `pnpm start` runs it (its bundle, built by `pnpm bench` first),
- * on 127.0.0.1:`port`, logging errors only, serving no web app, with the gateway's Node flags;
- * `nodeArgs` follow them (e.g. `--cpu-prof`).
+ * on 127.0.0.1:`port`, logging errors only, serving no web app; `nodeArgs` are extra node
+ * arguments (e.g. `--cpu-prof`).
  */
 export function startGateway(
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; JWT_SECRET: string; port: number },

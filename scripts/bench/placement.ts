@@ -11,10 +11,8 @@
  *      spaced (open loop), for the same time: p50/p99, latency counted from the moment each request was due.
  * A fresh tick is kept in Redis throughout. Settlement jobs pile up under the run's own
  * prefix (no worker consumes them) and are deleted with it afterwards. The load comes from this
- * process, on the same cores: `pnpm bench` runs it with a 64 MiB young generation, as the
- * gateway has, since with Node's default its own full garbage collections (one every 3-9 s)
- * held back sending and reading, and those stalls were counted as the gateway's latency. Targets: trades/s >=
- * 50 % of pgbench's TPS; p99 <= 25 ms at half load. A measurement, never a test.
+ * process, on the same cores. Targets: trades/s >= 50 % of pgbench's TPS; p99 <= 25 ms at half
+ * load. A measurement, never a test.
  *
  * Settings (environment): BENCH_PLACE_USERS (64), BENCH_PLACE_SECONDS (15), BENCH_PLACE_HALF_ROUNDS (3),
  * BENCH_PLACE_WARMUP_SECONDS (3), BENCH_PGBENCH (pgbench on the PATH), BENCH_PGBENCH_SECONDS (15),

@@ -1,42 +1,38 @@
 /**
  * The servers as they run: the gateway and the workers, each bundled into one ES module
  * (`gateway/dist/server.mjs`, `workers/dist/main.mjs`, with source maps) and started by plain
- * `node`, without tsx's loader.
+ * `node`, without tsx's loader: one module graph, loaded once, is what the placement and
+ * settlement benchmarks measured best (docs/performance.md).
  *
- * Why: with tsx's loader in the process, the gateway promoted 6-12 % of what it allocated to
- * the old generation, against 1 % for the same code bundled (`pnpm bench placement` with
- * `--trace-gc-nvp`, the same bundle run with and without `--import tsx`). The promoted
- * objects die there, so they cost a full collection every 15-20 s at half load, and the
- * slowest placements came with those. Bundled, 1.0-1.4 %, and no full collection during a
- * benchmark run (README, Performance, has the figures).
- *
- * The bundle holds the packages from node_modules too: the same gateway with its packages
- * loaded from node_modules by plain node promoted 5.5 %, so the loader is not the whole story;
- * one module graph is what measured best. Native addons and packages that read their own
- * files at run time stay out (EXTERNAL). A bundle is a build output for the machine that built
- * it (those packages by absolute path); `pnpm start`, the Docker image and the benchmarks build
- * it before they run it.
+ * `serverCommand` is how every launcher here starts one (`pnpm start`, the benchmarks); the
+ * packages' `start` scripts, the Dockerfile and docker-compose spell the same command, as JSON
+ * and YAML cannot import it. Native addons and packages that read their own files at run time
+ * stay out of the bundle (EXTERNAL). A bundle is a build output for the machine that built it
+ * (those packages by absolute path); `pnpm start`, the Docker image and the benchmarks build it
+ * before they run it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GATEWAY_NODE_ARGS, WORKERS_NODE_ARGS } from '@app/shared';
 import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const SERVERS = {
-  gateway: { entry: 'gateway/src/server.ts', bundle: 'gateway/dist/server.mjs', nodeArgs: GATEWAY_NODE_ARGS },
-  workers: { entry: 'workers/src/main.ts', bundle: 'workers/dist/main.mjs', nodeArgs: WORKERS_NODE_ARGS },
+  gateway: { entry: 'gateway/src/server.ts', bundle: 'gateway/dist/server.mjs' },
+  workers: { entry: 'workers/src/main.ts', bundle: 'workers/dist/main.mjs' },
 } as const;
 
 export type ServerName = keyof typeof SERVERS;
 
-/** `node` arguments that run a built server: its flags, source-mapped stack traces, its bundle. */
+/**
+ * `node` arguments that run a built server: stack traces through the source maps (they point
+ * into the TypeScript, not the bundle), then `extraNodeArgs` (a benchmark's `--cpu-prof`), then
+ * its bundle.
+ */
 export function serverCommand(name: ServerName, extraNodeArgs: readonly string[] = []): string[] {
-  const server = SERVERS[name];
-  return [...server.nodeArgs, '--enable-source-maps', ...extraNodeArgs, `${ROOT}${server.bundle}`];
+  return ['--enable-source-maps', ...extraNodeArgs, `${ROOT}${SERVERS[name].bundle}`];
 }
 
 /**

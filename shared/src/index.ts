@@ -3,7 +3,6 @@ export * from './jobs.ts';
 export * from './market.ts';
 export * from './messages.ts';
 export * from './money.ts';
-export * from './runtime.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/responses.ts';

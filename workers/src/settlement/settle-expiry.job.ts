@@ -3,7 +3,6 @@ import type { SettleExpiryJobData } from '@app/shared';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { archivePassed, moveBack, recheckAt, type SettleJobDeps } from './settle.job.ts';
 import { eachLimit, settleAndNotify } from './settle.ts';
-import { makeRoomForBurst } from './young-generation.ts';
 
 export type SettleExpiryJobDeps = SettleJobDeps & {
   /** SETTLEMENT_EXPIRY_BATCH: trades settled per transaction. */
@@ -53,8 +52,6 @@ export async function runSettleExpiryJob(
 
   // Straight to settlement: normally the archive has passed the expiry by the time the job runs.
   const settling = settleInstant(deps, symbol, expiresAt, result);
-  // Once the batch's query is on its way: the collection overlaps Postgres's work.
-  setImmediate(makeRoomForBurst);
   let awaitingPrice = await settling;
   if (awaitingPrice && (await archivePassed(deps, symbol, expiresAt))) {
     awaitingPrice = await settleInstant(deps, symbol, expiresAt, result);

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { WORKERS_NODE_ARGS } from '@app/shared';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 // `node --import tsx` rather than the tsx CLI: one process, so the signal reaches our handler directly.
@@ -29,7 +28,7 @@ export function startWorkerProcess(
 ): WorkerProcess {
   const child = spawn(
     process.execPath,
-    options.command ?? [...WORKERS_NODE_ARGS, ...(options.nodeArgs ?? []), '--import', TSX, MAIN],
+    options.command ?? [...(options.nodeArgs ?? []), '--import', TSX, MAIN],
     {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

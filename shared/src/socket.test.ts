@@ -5,10 +5,9 @@ import {
   dispatchUserEvents,
   encodeUserEvents,
   eventPacket,
-  type PacketSockets,
+  eventPacketData,
   rooms,
   userEventMessages,
-  writeToRoom,
 } from './socket.ts';
 
 const balance = { real: 10, practice: 100_000, hold: 0, available: 10 } as unknown as Extract<
@@ -76,34 +75,9 @@ describe('user events in bulk', () => {
     });
     expect(decodeUserEvents('not a message')).toEqual({ events: [], dropped: 1 });
   });
-});
 
-describe('writeToRoom', () => {
-  it('writes the packet as it is to each open connection in the room, and to no one else', () => {
-    const writes: Array<[string, string]> = [];
-    const conn = (id: string, readyState = 'open') => ({
-      readyState,
-      write: (packet: string) => writes.push([id, packet]),
-    });
-    const nsp: PacketSockets = {
-      adapter: {
-        rooms: new Map([
-          ['user:a', new Set(['s1', 's2', 's3', 'gone'])],
-          ['user:b', new Set(['s4'])],
-        ]),
-      },
-      sockets: new Map([
-        ['s1', { conn: conn('s1') }],
-        ['s2', { conn: conn('s2', 'closing') }],
-        ['s3', { conn: conn('s3') }],
-        ['s4', { conn: conn('s4') }],
-      ]),
-    };
-    expect(writeToRoom(nsp, 'user:a', 'P')).toBe(2);
-    expect(writeToRoom(nsp, 'user:c', 'Q')).toBe(0);
-    expect(writes).toEqual([
-      ['s1', 'P'],
-      ['s3', 'P'],
-    ]);
+  it("gives back a packet's data as it was encoded, line breaks, tabs and unicode included", () => {
+    const data = { text: 'line one\nline two\ttabbed \u2028 ₹ 🚀 "quoted" \\', n: -0.5, none: null };
+    expect(eventPacketData(eventPacket('balance', data))).toEqual(data);
   });
 });

@@ -57,16 +57,15 @@ export const MAX_MARKET_SUBSCRIPTIONS = 25;
 /**
  * Pub/sub channel of a deployment (its REDIS_PREFIX in front) for events to user rooms in
  * bulk: a worker publishes many events in one message, and every gateway delivers each to its
- * own sockets in the room. Settlement uses it: a thousand trades expiring together are a few
- * messages instead of a thousand Socket.IO emitter packets. Gateways publish their trade events
- * the same way (`app.userEvents`), those of up to 2 ms in one message. Best effort like every
- * push: the database is the record.
+ * own sockets in the room. Settlement uses it, so the trades of one expiry go out as a few
+ * messages rather than one Socket.IO emitter packet each. Gateways publish their trade events
+ * the same way (`app.userEvents`). Best effort like every push: the database is the record.
  *
  * A message is one line per event: the user's id, a tab, and the event as the Socket.IO packet
  * its sockets receive (protocol 5, main namespace: `2["trade:settled",{...}]`, what
  * `io.to(room).emit(event, data)` would send). The publisher encodes each event once, and a
- * gateway writes the packet to the user's sockets as it is: no parse, no second encoding
- * (`pnpm bench settlement`: they were more than half of a gateway's CPU in a burst).
+ * gateway can write the packet to the user's sockets as it is
+ * (gateway/src/realtime/room-delivery.ts).
  */
 export const userEventsChannel = (redisPrefix: string) => `${redisPrefix}socket:user-events`;
 
@@ -94,6 +93,11 @@ const PACKET_PREFIXES = BULK_USER_EVENT_NAMES.map((event) => ({
 /** The Socket.IO packet (protocol 5) of an event without acknowledgement on the main namespace. */
 export function eventPacket(event: string, data: unknown): string {
   return `2${JSON.stringify([event, data])}`;
+}
+
+/** The data of a packet `eventPacket` encoded. */
+export function eventPacketData(packet: string): unknown {
+  return (JSON.parse(packet.slice(1)) as [string, unknown])[1];
 }
 
 /** One message on `userEventsChannel()`. A user id holds no tab or line break (they are uuids). */
@@ -150,28 +154,4 @@ export function dispatchUserEvents(
   const { events, dropped } = decodeUserEvents(message);
   for (const e of events) send(rooms.user(e.userId), e);
   return dropped;
-}
-
-/** What `writeToRoom` needs of a Socket.IO namespace (a gateway's `io.of('/')`). */
-export type PacketSockets = {
-  adapter: { rooms: ReadonlyMap<string, ReadonlySet<string>> };
-  sockets: ReadonlyMap<string, { conn: { readyState: string; write(packet: string): unknown } }>;
-};
-
-/**
- * Write an encoded packet to this process's sockets of `nsp` in `room`, as Socket.IO's own
- * emit does once it has encoded (`Client#writeToEngine`: `conn.write` on each open engine.io
- * connection). Returns how many sockets it was written to.
- */
-export function writeToRoom(nsp: PacketSockets, room: string, packet: string): number {
-  const ids = nsp.adapter.rooms.get(room);
-  if (!ids) return 0;
-  let written = 0;
-  for (const id of ids) {
-    const conn = nsp.sockets.get(id)?.conn;
-    if (conn?.readyState !== 'open') continue;
-    conn.write(packet);
-    written++;
-  }
-  return written;
 }

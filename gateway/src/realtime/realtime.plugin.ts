@@ -4,7 +4,6 @@ import {
   rooms,
   userEventMessages,
   userEventsChannel,
-  writeToRoom,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,9 +11,9 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { registerMarketHandlers } from './market.handlers.ts';
+import { createPacketDelivery } from './room-delivery.ts';
 import { socketAuth } from './socket-auth.ts';
 import type { IoServer } from './types.ts';
-import { createWriteCoalescer } from './write-coalescer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +25,9 @@ declare module 'fastify' {
 /** Events to user rooms through `userEventsChannel()`, as the workers send theirs. */
 export type UserEvents = {
   /**
-   * Queue an event for the user's room on every gateway. The events of one loop turn (one
-   * request's, or a burst's) go out as one Redis message, in order, on the next turn.
+   * Queue an event for the user's room on every gateway. Events queued within
+   * USER_EVENTS_WAIT_MS of each other (one request's, or a burst's) go out as one Redis
+   * message, in order.
    */
   emit(event: BulkUserEvent): void;
 };
@@ -102,38 +102,26 @@ export default fp<RealtimeOptions>(
     });
 
     // Events published in bulk (by settlement in the workers, and by every gateway's
-    // `userEvents`): each goes to this gateway's own sockets in the user's room, written as the
-    // packet it arrived as; every gateway gets the message, so none is relayed through the
-    // adapter. A user's events of one message leave their websocket together (write-coalescer.ts).
+    // `userEvents`): each goes to this gateway's own sockets in the user's room.
     const events = logRejections(
       app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }),
       log,
       'events',
     );
     const eventsChannel = userEventsChannel(opts.redisPrefix);
-    const writes = createWriteCoalescer(io);
-    const mainNamespace = io.of('/');
+    const delivery = createPacketDelivery(io.of('/'));
     events.on('message', (channel: string, message: string) => {
       if (channel !== eventsChannel) return;
-      let dropped: number;
-      try {
-        dropped = dispatchUserEvents(message, (room, e) => {
-          // Every gateway gets every message, most of whose users are on other gateways.
-          if (writes.hold(room)) writeToRoom(mainNamespace, room, e.packet);
-        });
-      } finally {
-        writes.release();
-      }
+      const dropped = dispatchUserEvents(message, (room, e) => delivery.deliver(room, e));
       if (dropped > 0) log.warn({ dropped }, 'malformed user events dropped');
     });
     // Not awaited, like the adapter's: the gateway starts (and answers 503 on health) while
     // Redis is away; the subscription waits for it.
     events.subscribe(eventsChannel).catch(() => {}); // logged by logRejections
 
-    // Events wait up to 2 ms for company: below saturation each placement has a loop turn to
-    // itself, and one message per placement cost a publish, a Redis wake-up and a read by
-    // every gateway (`pnpm bench placement`, half load: Redis 41 → 28 µs, gateway 300 → 270 µs
-    // of CPU per trade). The HTTP answer carries the same balances and trade, without waiting.
+    // Events wait a moment for company: below saturation each placement has a loop turn to
+    // itself, and one message per placement costs a publish, a Redis wake-up and a read by
+    // every gateway. The HTTP answer carries the same balances and trade, without waiting.
     const USER_EVENTS_WAIT_MS = 2;
     let pending: BulkUserEvent[] = [];
     const flush = () => {

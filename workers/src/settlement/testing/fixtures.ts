@@ -21,6 +21,7 @@ import {
   type BalanceEvent,
   type ClientToServerEvents,
   dispatchUserEvents,
+  eventPacketData,
   QUEUES,
   rooms,
   type ServerToClientEvents,
@@ -29,7 +30,6 @@ import {
   type TradeSettledEvent,
   userEventsChannel,
   workerKeys,
-  writeToRoom,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { JobsOptions } from 'bullmq';
@@ -298,7 +298,11 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
   });
   const channel = userEventsChannel(prefix);
   events.on('message', (from: string, message: string) => {
-    if (from === channel) dispatchUserEvents(message, (room, e) => writeToRoom(io.of('/'), room, e.packet));
+    if (from !== channel) return;
+    // As the gateway's reference delivery does (gateway/src/realtime/room-delivery.ts).
+    dispatchUserEvents(message, (room, e) =>
+      io.local.to(room).emit(e.event, eventPacketData(e.packet) as never),
+    );
   });
   await events.subscribe(channel);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

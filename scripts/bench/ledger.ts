@@ -9,8 +9,8 @@
  * (a DO block or one statement), so no network round trip is in the figures:
  *   - batch: one statement writes the 1,000 entries and their 2,000 postings (settle_expiry's
  *     shape: a batch of SETTLEMENT_EXPIRY_BATCH = 1,000 trades writes an entry per credit);
- *   - one by one: an INSERT of the entry, then one of its two postings, 1,000 times (post(),
- *     place_trade and settle_trade write one entry so).
+ *   - one by one: an INSERT of the entry, then one of its two postings, 1,000 times (a single
+ *     posting, a placement or a single settlement writes one entry so).
  * Prints the median over BENCH_LEDGER_RUNS (9) of the statement(s), the commit (where the
  * deferred triggers run) and both, and the triggers' cost per entry over the floor. The
  * entries move +x and -x on the `adjustments` account: no balance changes. A measurement,

@@ -11,9 +11,8 @@
  *     this process;
  *   - baseline: 1,000 Node `setTimeout` timers due at one instant, their lateness;
  *   - warm-up (BENCH_SETTLE_WARMUP_BURSTS times): bursts as below, printed but not counted: the
- *     first three bursts of a fresh workers and gateway process also compile their hot paths
- *     (in those, both processes' CPU is up to twice a later burst's, and p99 120-146 ms against
- *     88-110 ms from the fourth on);
+ *     first bursts of a fresh workers and gateway process also compile their hot paths, which
+ *     makes them slower than the ones after;
  *   - burst (BENCH_SETTLE_BURSTS times): BENCH_SETTLE_TRADES trades (placed with @app/db's placeTrade, scheduled as the
  *     gateway schedules them: one `settleExpiry` job per symbol and expiry instant, added once,
  *     with the gateway's job options) placed within one second, so they all expire at the same
@@ -25,8 +24,8 @@
  * and expiry → `trade:settled` received by the client. Targets: job p99 within +20 ms of the
  * timers' p99; client p99 <= 150 ms. A measurement, never a test.
  *
- * Redis: BENCH_REDIS_URL, else a private redis-server started with hz 100 (delayed jobs fire
- * 5-12 ms late with hz 100, 60-70 ms with Redis's default hz 10), else redis://127.0.0.1:6379.
+ * Redis: BENCH_REDIS_URL, else a private redis-server started with hz 100 (as BullMQ wants:
+ * Redis's default hz 10 fires delayed jobs much later), else redis://127.0.0.1:6379.
  * Settings (environment): BENCH_SETTLE_TRADES (1000), BENCH_SETTLE_WARMUP_BURSTS (3), BENCH_SETTLE_BURSTS (3), BENCH_SETTLE_SPREAD_SECONDS (10),
  * BENCH_SETTLE_USERS (200), BENCH_SETTLE_CONCURRENCY (the workers' default, 64),
  * BENCH_SETTLE_BATCH (the workers' SETTLEMENT_EXPIRY_BATCH default, 1000),

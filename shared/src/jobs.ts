@@ -25,7 +25,7 @@ export type TickPartitionsJobData = {
 
 /**
  * Settle one trade at its expiry (delayed job; job id from `settlementJobId`). The gateway
- * schedules `settleExpiry` now; this one stays for jobs added before, and for tests.
+ * schedules `settleExpiry`; this one serves jobs already queued under its name, and tests.
  */
 export type SettleTradeJobData = { tradeId: string };
 /**

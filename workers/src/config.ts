@@ -98,10 +98,9 @@ const settlement = {
   TRADE_STALE_AFTER_MS: ms(500, 600_000, 10_000),
   /**
    * Trades an expiry job settles per transaction (one commit, one balance query and one log
-   * line each): the trades of one symbol and instant go in chunks of this many. settle_expiry
-   * is linear in the batch (migration 0010), so fewer, larger commits settle a burst soonest
-   * (`pnpm bench settlement`: 1,000 trades at one instant, p99 to the client 248 ms with 1,000,
-   * 275 ms with 500, 328 ms with 250); a batch holds its owners' account rows until it commits.
+   * line each): the trades of one symbol and instant go in chunks of this many. A batch costs
+   * time linear in its size, so fewer, larger commits settle a burst soonest
+   * (docs/performance.md); a batch holds its owners' account rows until it commits.
    */
   SETTLEMENT_EXPIRY_BATCH: z.coerce.number().int().min(1).max(5_000).default(1_000),
   /** First re-check of a trade whose price at expiry is not final yet (grows while it stays so). */

@@ -2,7 +2,7 @@ import { startWorkers } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
-/** Worker process entry: `tsx workers/src/main.ts`. Exits 0 after a clean SIGTERM/SIGINT. */
+/** Worker process entry (run as its bundle, or from source by tsx). Exits 0 after a clean SIGTERM/SIGINT. */
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();

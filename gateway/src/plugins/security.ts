@@ -9,9 +9,9 @@ import { AppError } from '../lib/errors.ts';
  * into (route `config.rateLimit`). Counters live in Redis under the app's key prefix, so
  * every gateway behind the load balancer counts the same attempts.
  *
- * The headers come from helmet's middleware, built once here: @fastify/helmet built it
- * again for every request (parsing the CSP directives each time) in two async hooks, a
- * measurable share of a trade placement.
+ * The headers come from helmet's middleware, built once here rather than per request (as
+ * @fastify/helmet does, parsing the CSP directives each time): every request pays for the
+ * headers, trade placement included (docs/adr/0008).
  */
 export default fp(
   async (app) => {

@@ -1,26 +1,28 @@
+export { cancelTrade } from './cancel.ts';
 export * from './client.ts';
 export { generatePassword, generateReferralCode } from './codes.ts';
+export * from './errors.ts';
 export {
   type Balances,
-  checkLedgerInvariants,
-  foreignKeyViolation,
   getBalances,
   getBalancesOf,
   getPlatformBalance,
-  type LedgerViolation,
   openUserAccounts,
   type PlatformAccountKind,
   type Posted,
   type PostInput,
   post,
   resetPractice,
+} from './ledger.ts';
+export {
+  checkLedgerInvariants,
+  type LedgerViolation,
   WALLET_TRANSACTIONS_MAX_LIMIT,
   type WalletTransaction,
   type WalletTransactionsQuery,
   walletTransactions,
-} from './ledger.ts';
+} from './ledger-queries.ts';
 export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
-export * from './money-errors.ts';
 export {
   createNotification,
   listNotifications,
@@ -31,8 +33,25 @@ export {
   unreadNotificationCount,
 } from './notifications.ts';
 export { dummyHash, hashPassword, verifyPassword } from './password.ts';
+export {
+  type EntryTick,
+  type PlacedTrade,
+  type PlacementSession,
+  type PlaceTradeInput,
+  placeTrade,
+  type TradeSettingTerms,
+} from './place.ts';
 export * from './schema/index.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';
+export {
+  type SettleExpiryInput,
+  type SettleExpiryResult,
+  type SettleOptions,
+  type SettleResult,
+  settleExpiry,
+  settleTrade,
+} from './settle.ts';
+export { SQL_FUNCTIONS_FOLDER } from './sql-functions.ts';
 export {
   type ArchivedTick,
   archiveTicks,
@@ -54,30 +73,13 @@ export {
   topupApproveKey,
 } from './topups.ts';
 export {
-  cancelTrade,
-  decideOutcome,
-  type EntryTick,
   type ExitTick,
-  expiryFor,
-  mulDivRoundHalfAwayFromZero,
   type OverdueTrade,
   overdueRunningTrades,
-  type PlacedTrade,
-  type PlacementSession,
-  type PlaceTradeInput,
-  placeTrade,
   type RecomputedOutcome,
   recomputeOutcome,
-  type SettleExpiryInput,
-  type SettleExpiryResult,
-  type SettleOptions,
-  type SettleResult,
-  settleExpiry,
-  settleTrade,
   type TradeOutcome,
-  type TradeSettingTerms,
-  winProfit,
-} from './trades.ts';
+} from './trade-queries.ts';
 export {
   type CreatedWithdrawal,
   createWithdrawal,

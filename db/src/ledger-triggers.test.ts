@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants } from './ledger.ts';
+import { checkLedgerInvariants } from './index.ts';
 
 /**
  * The double-entry triggers (migrations 0003 and 0009): the postings one statement inserts

@@ -3,6 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
 import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  InvalidMoneyInputError,
+  UnknownUserError,
+} from './errors.ts';
+import {
   checkLedgerInvariants,
   getBalances,
   getPlatformBalance,
@@ -10,14 +16,8 @@ import {
   post,
   resetPractice,
   walletTransactions,
-} from './ledger.ts';
+} from './index.ts';
 import { createUser, fund } from './money.fixtures.ts';
-import {
-  IdempotencyConflictError,
-  InsufficientFundsError,
-  InvalidMoneyInputError,
-  UnknownUserError,
-} from './money-errors.ts';
 import { journalEntries, ledgerAccounts, postings } from './schema/index.ts';
 
 const client = createDb(inject('databaseUrl'), { max: 12 });

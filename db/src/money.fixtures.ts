@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_TRADE_SETTINGS } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { post } from './ledger.ts';
+import type { EntryTick, PlaceTradeInput, TradeSettingTerms } from './index.ts';
+import { post } from './index.ts';
 import { tradeSettings, users } from './schema/index.ts';
 import { SEED_LOCK } from './seed.ts';
 import { archiveTicks } from './ticks.ts';
-import type { EntryTick, PlaceTradeInput, TradeSettingTerms } from './trades.ts';
 
 export const uniq = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
 

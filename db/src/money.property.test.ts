@@ -1,8 +1,18 @@
-import { PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
+import { PRACTICE_OPENING_BALANCE_PAISE, winProfitPaise } from '@app/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants, getBalances, resetPractice } from './ledger.ts';
+import { InsufficientFundsError, TradeNotRunningError } from './errors.ts';
+import {
+  cancelTrade,
+  checkLedgerInvariants,
+  getBalances,
+  placeTrade,
+  recomputeOutcome,
+  resetPractice,
+  settleTrade,
+  type TradeSettingTerms,
+} from './index.ts';
 import {
   at,
   createUser,
@@ -12,15 +22,6 @@ import {
   uniqueSymbol,
   writeTick,
 } from './money.fixtures.ts';
-import { InsufficientFundsError, TradeNotRunningError } from './money-errors.ts';
-import {
-  cancelTrade,
-  placeTrade,
-  recomputeOutcome,
-  settleTrade,
-  type TradeSettingTerms,
-  winProfit,
-} from './trades.ts';
 
 const client = createDb(inject('databaseUrl'), { max: 6 });
 afterAll(() => client.close());
@@ -96,7 +97,7 @@ function expected(trade: ModelTrade, move: 'up' | 'down' | 'flat' | 'stale') {
   if (move === 'stale') return { status: 'void' as const, payout: trade.amount };
   if (move === 'flat') return { status: 'draw' as const, payout: trade.amount };
   if (move !== trade.direction) return { status: 'lost' as const, payout: 0n };
-  return { status: 'won' as const, payout: trade.amount + winProfit(trade.amount, trade.payoutPercent) };
+  return { status: 'won' as const, payout: trade.amount + winProfitPaise(trade.amount, trade.payoutPercent) };
 }
 
 async function run(actions: Action[]) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from './client.ts';
-import { post } from './ledger.ts';
+import { post } from './index.ts';
 import { createUser, fund } from './money.fixtures.ts';
 import {
   createNotification,

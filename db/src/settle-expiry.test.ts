@@ -2,7 +2,21 @@ import { PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants, getBalances, getBalancesOf, post } from './ledger.ts';
+import { TradeNotRunningError } from './errors.ts';
+import {
+  cancelTrade,
+  checkLedgerInvariants,
+  type EntryTick,
+  getBalances,
+  getBalancesOf,
+  placeTrade,
+  post,
+  recomputeOutcome,
+  type SettleExpiryResult,
+  settleExpiry,
+  settleTrade,
+  type TradeSettingTerms,
+} from './index.ts';
 import {
   at,
   createUser,
@@ -12,18 +26,7 @@ import {
   uniqueSymbol,
   writeTick,
 } from './money.fixtures.ts';
-import { TradeNotRunningError } from './money-errors.ts';
 import { type TradeRow, trades } from './schema/index.ts';
-import {
-  cancelTrade,
-  type EntryTick,
-  placeTrade,
-  recomputeOutcome,
-  type SettleExpiryResult,
-  settleExpiry,
-  settleTrade,
-  type TradeSettingTerms,
-} from './trades.ts';
 
 const url = inject('databaseUrl');
 const client = createDb(url, { max: 10 });
@@ -113,7 +116,6 @@ async function closingEntries(ids: string[]): Promise<Map<string, number>> {
 
 const nothingLeft: Omit<SettleExpiryResult, 'settled'> = {
   awaitingPrice: false,
-  fallback: [],
   locked: [],
   more: false,
 };
@@ -621,7 +623,7 @@ describe('settleExpiry', () => {
     expect(await closingEntries(placed.map((t) => t.id))).toEqual(new Map(placed.map((t) => [t.id, 1])));
   });
 
-  it('leaves a trade whose closing entry exists, or whose account is not open, to settleTrade', async () => {
+  it('settles a trade whose closing entry exists without posting it again, and opens an account not open yet', async () => {
     const symbol = uniqueSymbol('F');
     const userId = await fundedUser();
     const entry = await writeTick(db, symbol, at(100), 100n * E8);
@@ -631,7 +633,7 @@ describe('settleExpiry', () => {
     ]);
     if (!keyTaken || !normal) throw new Error('not placed');
     // The trade's closing credit already posted (as a crashed earlier settlement might have):
-    // settle_trade refuses it (MN003); settleTrade checks it is the same movement and replays it.
+    // the batch checks it is the same movement and does not post it again.
     await db.transaction((tx) =>
       post(tx, {
         type: 'trade_refund',
@@ -643,7 +645,7 @@ describe('settleExpiry', () => {
         idempotencyKey: `trade:${keyTaken.id}:close`,
       }),
     );
-    // A running trade of a user without ledger accounts (settle_trade: MN002).
+    // A running trade of a user without ledger accounts: the batch opens them.
     const stranger = await createUser(db);
     const [noAccount] = await db
       .insert(trades)
@@ -668,20 +670,20 @@ describe('settleExpiry', () => {
     await priceAtExpiry(symbol, 100n * E8);
 
     const result = await settleAll(symbol);
-    expect(result.settled.map((s) => s.trade.id)).toEqual([normal.id]);
-    expect(result.fallback.sort()).toEqual([keyTaken.id, noAccount.id].sort());
+    expect(result.settled.map((s) => s.trade.id).sort()).toEqual(
+      [keyTaken.id, normal.id, noAccount.id].sort(),
+    );
     expect(result.locked).toEqual([]);
-    expect((await statusOf(keyTaken.id)).status).toBe('running');
-
-    const opts = { staleAfterMs: STALE_MS, now: new Date(EXPIRY.getTime() + 2_000) };
-    expect((await settleTrade(db, keyTaken.id, opts)).trade.status).toBe('draw');
-    expect((await settleTrade(db, noAccount.id, opts)).trade.status).toBe('draw');
+    expect((await statusOf(keyTaken.id)).status).toBe('draw');
+    expect((await statusOf(noAccount.id)).status).toBe('draw');
     expect(await closingEntries([keyTaken.id, noAccount.id])).toEqual(
       new Map([
         [keyTaken.id, 1],
         [noAccount.id, 1],
       ]),
     );
+    // The stranger's accounts opened (practice with its opening balance) and got the stake back.
+    expect((await getBalances(db, stranger)).practice).toBe(PRACTICE_OPENING_BALANCE_PAISE + 10_000n);
     expect(await settleAll(symbol)).toEqual({ ...nothingLeft, settled: [] });
     expect(await checkLedgerInvariants(db)).toEqual([]);
   });

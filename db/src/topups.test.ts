@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants, getBalances, getPlatformBalance } from './ledger.ts';
+import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
+import { checkLedgerInvariants, getBalances, getPlatformBalance } from './index.ts';
 import { createUser, fund, uniq } from './money.fixtures.ts';
-import { IdempotencyConflictError, InvalidMoneyInputError } from './money-errors.ts';
 import { journalEntries, topups } from './schema/index.ts';
 import {
   createTopup,

@@ -1,8 +1,8 @@
 import type { VoucherType } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
+import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
-import { IdempotencyConflictError, InvalidMoneyInputError } from './money-errors.ts';
 import { type TopupRow, topups } from './schema/wallet.ts';
 
 /**

@@ -1,7 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants, getBalances, walletTransactions } from './ledger.ts';
+import {
+  IdempotencyConflictError,
+  InsufficientFundsError,
+  InvalidMoneyInputError,
+  SessionEndedError,
+  SimulatedPriceError,
+  StalePriceError,
+  TradeNotFoundError,
+  TradeNotRunningError,
+  UserBannedError,
+} from './errors.ts';
+import type { TradeSettingTerms } from './index.ts';
+import {
+  cancelTrade,
+  checkLedgerInvariants,
+  getBalances,
+  overdueRunningTrades,
+  placeTrade,
+  recomputeOutcome,
+  settleTrade,
+  walletTransactions,
+} from './index.ts';
 import {
   at,
   createUser,
@@ -13,17 +34,6 @@ import {
   writeTick,
 } from './money.fixtures.ts';
 import {
-  IdempotencyConflictError,
-  InsufficientFundsError,
-  InvalidMoneyInputError,
-  SessionEndedError,
-  SimulatedPriceError,
-  StalePriceError,
-  TradeNotFoundError,
-  TradeNotRunningError,
-  UserBannedError,
-} from './money-errors.ts';
-import {
   journalEntries,
   ledgerAccounts,
   type TradeRow,
@@ -31,18 +41,6 @@ import {
   trades,
   users,
 } from './schema/index.ts';
-import type { TradeSettingTerms } from './trades.ts';
-import {
-  cancelTrade,
-  decideOutcome,
-  expiryFor,
-  mulDivRoundHalfAwayFromZero,
-  overdueRunningTrades,
-  placeTrade,
-  recomputeOutcome,
-  settleTrade,
-  winProfit,
-} from './trades.ts';
 
 const url = inject('databaseUrl');
 const client = createDb(url, { max: 20 });
@@ -97,69 +95,6 @@ async function priceAtExpiry(symbol: string, expiry: number, priceE8: bigint, la
 
 const settle = (id: string, expiry: number) =>
   settleTrade(db, id, { staleAfterMs: STALE_MS, now: new Date(expiry + 2_000) });
-
-describe('payout arithmetic', () => {
-  it('rounds the profit half away from zero to whole paise', () => {
-    expect(winProfit(10_000n, 40)).toBe(4_000n);
-    expect(winProfit(1_001n, 25)).toBe(250n); // 250.25
-    expect(winProfit(1_002n, 25)).toBe(251n); // 250.5
-    expect(winProfit(2n, 25)).toBe(1n); // 0.5
-    expect(winProfit(1n, 20)).toBe(0n); // 0.2
-    expect(winProfit(333n, 1000)).toBe(3_330n);
-    expect(mulDivRoundHalfAwayFromZero(-1_002n, 25n, 100n)).toBe(-251n);
-    expect(mulDivRoundHalfAwayFromZero(-1_001n, 25n, 100n)).toBe(-250n);
-  });
-
-  it('ends a trade on the last millisecond of the second its duration ends in', () => {
-    expect(expiryFor(at(0), 20)).toEqual(at(20_999));
-    expect(expiryFor(at(999), 20)).toEqual(at(20_999));
-    expect(expiryFor(at(1_000), 20)).toEqual(at(21_999));
-    expect(expiryFor(at(1_001), 60)).toEqual(at(61_999));
-  });
-
-  it('decides by exit versus entry only', () => {
-    const trade = {
-      account: 'real' as const,
-      direction: 'up' as const,
-      amount: 1_000n,
-      payoutPercent: 60,
-      entryPriceE8: 500n,
-      expiresAt: at(30_000),
-    };
-    const exit = (priceE8: bigint, msBefore = 100, source = 'binance') => ({
-      priceE8,
-      aggTradeId: 1,
-      exchangeTs: at(30_000 - msBefore),
-      source,
-      second: at(29_000),
-    });
-    expect(decideOutcome(trade, exit(501n), STALE_MS)).toMatchObject({
-      status: 'won',
-      payout: 1_600n,
-      profit: 600n,
-    });
-    expect(decideOutcome(trade, exit(499n), STALE_MS)).toMatchObject({
-      status: 'lost',
-      payout: 0n,
-      profit: -1_000n,
-    });
-    expect(decideOutcome(trade, exit(500n), STALE_MS)).toMatchObject({
-      status: 'draw',
-      payout: 1_000n,
-      profit: 0n,
-    });
-    const down = { ...trade, direction: 'down' as const };
-    expect(decideOutcome(down, exit(499n), STALE_MS)).toMatchObject({ status: 'won', payout: 1_600n });
-    expect(decideOutcome(down, exit(501n), STALE_MS)).toMatchObject({ status: 'lost' });
-    expect(decideOutcome(trade, null, STALE_MS)).toMatchObject({ status: 'void', payout: 1_000n });
-    expect(decideOutcome(trade, exit(501n, STALE_MS + 1), STALE_MS)).toMatchObject({ status: 'void' });
-    expect(decideOutcome(trade, exit(501n, STALE_MS), STALE_MS)).toMatchObject({ status: 'won' });
-    expect(decideOutcome(trade, exit(501n, 100, 'simulated'), STALE_MS)).toMatchObject({ status: 'void' });
-    expect(
-      decideOutcome({ ...trade, account: 'practice' }, exit(501n, 100, 'simulated'), STALE_MS),
-    ).toMatchObject({ status: 'won' });
-  });
-});
 
 describe('placeTrade', () => {
   it('debits the stake and records the entry tick, expiry and terms in one double entry', async () => {

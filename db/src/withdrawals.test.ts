@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { checkLedgerInvariants, getBalances, getPlatformBalance } from './ledger.ts';
+import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
+import { checkLedgerInvariants, getBalances, getPlatformBalance } from './index.ts';
 import { createUser, fund, uniq } from './money.fixtures.ts';
-import { IdempotencyConflictError, InvalidMoneyInputError } from './money-errors.ts';
 import { journalEntries, users, withdrawals } from './schema/index.ts';
 import {
   createWithdrawal,

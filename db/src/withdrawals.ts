@@ -1,13 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
-import { type Posted, post, type WalletTransaction } from './ledger.ts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidMoneyInputError,
   UnknownUserError,
-} from './money-errors.ts';
+} from './errors.ts';
+import { type Posted, post } from './ledger.ts';
+import type { WalletTransaction } from './ledger-queries.ts';
 import { journalEntries, ledgerAccounts, postings } from './schema/ledger.ts';
 import { users } from './schema/users.ts';
 import { type WithdrawalRow, withdrawals } from './schema/wallet.ts';

@@ -28,6 +28,18 @@ export function winProfitPaise(stakePaise: bigint, payoutPercent: number): bigin
   return mulDivRoundHalfAwayFromZero(stakePaise, BigInt(payoutPercent), 100n);
 }
 
+/**
+ * Placement instant + duration, moved forward to the last millisecond of its second (x.999).
+ * The tick archive keeps the last tick of every second, so the archived row of the expiry's
+ * second is then exactly "the last tick at or before expiry", and it is final as soon as any
+ * later second is archived. The trade runs up to a second longer than its duration, never
+ * shorter; the server sends `expiresAt`, so the countdown shows it.
+ */
+export function expiryFor(placedAt: Date, durationSeconds: number): Date {
+  const end = placedAt.getTime() + durationSeconds * 1000;
+  return new Date(Math.floor(end / 1000) * 1000 + 999);
+}
+
 /** Break-even win rate a payout implies: a win pays stake x p, a loss costs the stake. 40 % -> 0.714. */
 export function breakEvenWinRate(payoutPercent: number): number {
   return 1 / (1 + payoutPercent / 100);

@@ -100,8 +100,6 @@ export const requestUserSchema = z.object({
 });
 export type RequestUser = z.infer<typeof requestUserSchema>;
 
-export const idParamsSchema = z.object({ id: z.uuid({ error: MSG.notFound }) });
-
 // ---- top-ups ----------------------------------------------------------------------------------
 
 /**

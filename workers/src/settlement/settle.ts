@@ -1,4 +1,5 @@
 import { type Db, getBalances, type SettleOptions, type SettleResult, settleTrade } from '@app/db';
+import { isUuid } from '@app/shared';
 import type { Logger } from '../logger.ts';
 import type { SettlementNotifier } from './notifier.ts';
 
@@ -15,8 +16,7 @@ export type SettlementContext = {
   settle?: Settler;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isTradeId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export const isTradeId = isUuid;
 
 /**
  * One settlement attempt (@app/db locks the trade and does nothing unless it is running and

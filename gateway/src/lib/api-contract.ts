@@ -112,6 +112,8 @@ export function typeOf(schema: JsonSchema | undefined): string {
   else if (schema.type === 'array') {
     const item = typeOf(schema.items);
     t = `${/[ |&]/.test(item) ? `(${item})` : item}[]`;
+  } else if (!schema.properties && typeof schema.additionalProperties === 'object') {
+    t = `Record<string, ${typeOf(schema.additionalProperties)}>`;
   } else if (Array.isArray(schema.type)) t = schema.type.join(' | ');
   else if (schema.type) t = schema.format ? `${schema.type} (${schema.format})` : schema.type;
   else if (schema.properties) t = 'object';
@@ -135,7 +137,8 @@ export function notesOf(schema: JsonSchema | undefined): string {
   if (schema.maxLength !== undefined) notes.push(`length <= ${schema.maxLength}`);
   if (schema.minItems !== undefined) notes.push(`items >= ${schema.minItems}`);
   if (schema.maxItems !== undefined) notes.push(`items <= ${schema.maxItems}`);
-  if (schema.pattern !== undefined) notes.push(`pattern ${code(schema.pattern)}`);
+  // A format's own regex (zod writes one for uuid, email, ...) says nothing the format does not.
+  if (schema.pattern !== undefined && !schema.format) notes.push(`pattern ${code(schema.pattern)}`);
   if (schema.default !== undefined) notes.push(`default ${code(literal(schema.default))}`);
   if (schema.description) notes.push(schema.description);
   return notes.join('; ');
@@ -168,7 +171,22 @@ function fieldTable(fields: Field[]): string[] {
   ];
 }
 
-/** The first level of an answer: `{ trade: object, balances: object }`, `object[]`, an image. */
+/** Objects this small are spelled out inline in an answer's shape; larger ones read `object`. */
+const INLINE_KEYS = 4;
+
+/** `{ real: number, practice: number }` for a small flat object, else its type. */
+function inlineTypeOf(schema: JsonSchema | undefined): string {
+  const properties = schema?.properties;
+  if (!properties) return typeOf(schema);
+  const entries = Object.entries(properties);
+  if (entries.length > INLINE_KEYS || entries.some(([, child]) => child.properties)) return typeOf(schema);
+  const required = new Set(schema.required ?? []);
+  const keys = entries.map(([key, child]) => `${key}${required.has(key) ? '' : '?'}: ${typeOf(child)}`);
+  const shape = `{ ${keys.join(', ')} }`;
+  return schema.nullable ? `${shape} | null` : shape;
+}
+
+/** The first level of an answer: `{ trade: object, balances: { real: number, ... } }`, or a media type. */
 function shapeOf(content: Content | undefined): string {
   if (!content) return 'no body';
   const types = Object.keys(content).sort();
@@ -178,7 +196,7 @@ function shapeOf(content: Content | undefined): string {
   if (!schema?.properties) return code(typeOf(schema));
   const required = new Set(schema.required ?? []);
   const keys = Object.entries(schema.properties).map(
-    ([key, child]) => `${key}${required.has(key) ? '' : '?'}: ${typeOf(child)}`,
+    ([key, child]) => `${key}${required.has(key) ? '' : '?'}: ${inlineTypeOf(child)}`,
   );
   return code(`{ ${keys.join(', ')} }`);
 }

@@ -53,7 +53,7 @@ const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 15);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 1);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const GATEWAY_NODE_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
+const EXTRA_GATEWAY_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
 const SYMBOL = 'BTC';
 /** Each user's real balance: enough that no stake is ever refused. */
 const FUNDS_PAISE = 10_000_000_000n;
@@ -353,7 +353,7 @@ export async function runPlacementBench() {
     const port = await freePort();
     gateway = startGateway(
       { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: secret, port },
-      GATEWAY_NODE_ARGS,
+      EXTRA_GATEWAY_ARGS,
     );
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, 30_000);

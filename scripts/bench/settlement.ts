@@ -82,8 +82,8 @@ const USERS = Number(process.env.BENCH_SETTLE_USERS ?? 200);
 const CONCURRENCY = process.env.BENCH_SETTLE_CONCURRENCY;
 const BATCH = process.env.BENCH_SETTLE_BATCH;
 const TRADE_EVERY_MS = Number(process.env.BENCH_SETTLE_TRADE_EVERY_MS ?? 20);
-const WORKERS_NODE_ARGS = nodeArgsFromEnv('BENCH_WORKERS_NODE_ARGS');
-const GATEWAY_NODE_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
+const EXTRA_WORKERS_ARGS = nodeArgsFromEnv('BENCH_WORKERS_NODE_ARGS');
+const EXTRA_GATEWAY_ARGS = nodeArgsFromEnv('BENCH_GATEWAY_NODE_ARGS');
 const TIMERS = 1000;
 const SPREAD_SECONDS = Number(process.env.BENCH_SETTLE_SPREAD_SECONDS ?? 10);
 /** Bursts measured one after the other in the run: one burst's p99 varies a lot on a shared machine. */
@@ -395,7 +395,7 @@ export async function runSettlementBench() {
         JWT_SECRET: secret,
         port,
       },
-      GATEWAY_NODE_ARGS,
+      EXTRA_GATEWAY_ARGS,
     );
     await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
     sockets = await gatewaySockets(`http://127.0.0.1:${port}`, secret, users);
@@ -413,7 +413,7 @@ export async function runSettlementBench() {
         ...(BATCH ? { SETTLEMENT_EXPIRY_BATCH: BATCH } : {}),
       },
       // As `pnpm start` runs it: the bundle `pnpm bench` built.
-      { command: serverCommand('workers', WORKERS_NODE_ARGS) },
+      { command: serverCommand('workers', EXTRA_WORKERS_ARGS) },
     );
     const proc = worker;
     await waitFor(

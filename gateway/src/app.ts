@@ -17,6 +17,7 @@ import topupsRoutes from './features/topups/topups.routes.ts';
 import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
 import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
 import tradesRoutes from './features/trades/trades.routes.ts';
+import { findUserById } from './features/users/users.repository.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
@@ -55,7 +56,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(dbPlugin, { url: config.databaseUrl });
   await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisPrefix });
   await app.register(queuesPlugin, { url: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(authPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    expiresIn: config.jwtExpiresIn,
+    loadUser: (id) => findUserById(app.db, id),
+  });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(marketPlugin);

@@ -20,20 +20,58 @@ export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
+type PgError = { code: string; constraint_name?: string };
+
 /** The postgres.js error behind a (possibly Drizzle-wrapped) failure, if there is one. */
-export function pgError(error: unknown): { code: string; constraint_name?: string } | undefined {
+export function pgError(error: unknown): PgError | undefined {
   let e: unknown = error;
   for (let depth = 0; e && depth < 5; depth++) {
     if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return e as { code: string; constraint_name?: string };
+      return e as PgError;
     }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-/** The constraint a unique violation (23505) hit, or undefined for any other error. */
-export function uniqueViolation(error: unknown): string | undefined {
+const DB_MSG = {
+  exists: 'That already exists.',
+  reference: 'That refers to a record that does not exist or is still in use.',
+};
+
+/**
+ * Constraints whose violation a person caused and can fix, with what they are told. The
+ * database is the one judge (two sign-ups with one username can race past any check made
+ * before the insert), so these answers come from its refusal rather than from a lookup.
+ */
+const BY_CONSTRAINT = new Map<string, () => AppError>([
+  ['users_username_lower_key', () => conflict(MSG.usernameTaken)],
+  ['users_email_lower_key', () => conflict(MSG.emailTaken)],
+  ['referral_keys_used_within_max', () => badRequest(MSG.maxUsesBelowUsed)],
+]);
+
+/**
+ * Every other refusal of the data a request brought, by SQLSTATE. Input is validated before it
+ * reaches a query, so these are races or gaps in validation: still the client's answer, not a
+ * 500. Anything not listed (connection loss, serialization failures, bugs) stays a 500.
+ */
+const BY_CODE = new Map<string, () => AppError>([
+  // unique_violation: the thing already exists.
+  ['23505', () => conflict(DB_MSG.exists)],
+  // foreign_key_violation: it refers to a row that is gone, or is still referred to.
+  ['23503', () => conflict(DB_MSG.reference)],
+  // not_null_violation, check_violation, numeric_value_out_of_range
+  ['23502', () => badRequest(MSG.invalidInput)],
+  ['23514', () => badRequest(MSG.invalidInput)],
+  ['22003', () => badRequest(MSG.invalidInput)],
+  // invalid_text_representation: a key that cannot be one (a malformed uuid) names nothing.
+  ['22P02', () => notFound()],
+]);
+
+/** The answer for a database refusal a client caused, or undefined for any other error. */
+export function databaseError(error: unknown): AppError | undefined {
   const pg = pgError(error);
-  return pg?.code === '23505' ? (pg.constraint_name ?? '') : undefined;
+  if (!pg) return undefined;
+  const answer = (pg.constraint_name && BY_CONSTRAINT.get(pg.constraint_name)) || BY_CODE.get(pg.code);
+  return answer?.();
 }

@@ -2,7 +2,6 @@ import { MSG, type Role } from '@app/shared';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findUserById, type UserRecord } from '../features/users/users.repository.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /** What a token carries: the user, their role when it was issued, and the token version. */
@@ -15,7 +14,22 @@ declare module '@fastify/jwt' {
   }
 }
 
-export type SignToken = (user: Pick<UserRecord, 'id' | 'role' | 'tokenVersion'>) => string;
+/**
+ * What the session checks read from the user's row. The users feature, whose `loadUser` the app
+ * passes in, widens it to its full record by declaration merging: that record is what
+ * `request.currentUser` and `caller` give the routes.
+ */
+export interface SessionUser {
+  id: string;
+  role: Role;
+  tokenVersion: number;
+  bannedAt: Date | null;
+}
+
+/** The user's current row, or undefined when there is none (any id string may arrive). */
+export type LoadUser = (id: string) => Promise<SessionUser | undefined>;
+
+export type SignToken = (user: Pick<SessionUser, 'id' | 'role' | 'tokenVersion'>) => string;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -35,7 +49,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The caller's row, loaded fresh on every authenticated request. */
-    currentUser: UserRecord | null;
+    currentUser: SessionUser | null;
     /** The verified token's payload (set by `verifyToken` and `authenticate`). */
     token: TokenPayload | null;
   }
@@ -43,7 +57,7 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 
-export default fp<{ secret: string; expiresIn: string | number }>(
+export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUser }>(
   async (app, opts) => {
     // The algorithm is pinned on both sides: a token claiming "none" or another
     // algorithm is refused rather than trusted.
@@ -78,7 +92,7 @@ export default fp<{ secret: string; expiresIn: string | number }>(
       if (!payload) throw unauthorized();
       // The row, not the token, decides: a ban, a password change or a role change
       // takes effect on the very next request.
-      const user = await findUserById(app.db, payload.sub);
+      const user = await opts.loadUser(payload.sub);
       if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
       if (user.bannedAt) throw unauthorized(MSG.accountBanned);
       request.currentUser = user;
@@ -98,7 +112,7 @@ export default fp<{ secret: string; expiresIn: string | number }>(
 );
 
 /** The authenticated caller; only for handlers behind `authenticate` or `requireRole`. */
-export function caller(request: FastifyRequest): UserRecord {
+export function caller(request: FastifyRequest): SessionUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
 }

@@ -3,7 +3,7 @@ import { MSG } from '@app/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, databaseError } from '../lib/errors.ts';
 
 export function errorBody(statusCode: number, message: string, requestId: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
@@ -11,19 +11,24 @@ export function errorBody(statusCode: number, message: string, requestId: string
 
 /**
  * One error handler for the whole app. Validation answers 400 with the first issue's
- * message (the spec's wording); known errors keep their status and message; any other
- * 4xx from Fastify or a plugin (bad JSON, wrong content type, body too large) stays a 4xx;
- * everything else is a 500 whose details go to the log, never to the client.
+ * message (the spec's wording), or 404 for a path parameter (a path that names nothing is not
+ * found, whatever is wrong with it); known errors keep their status and message; a database
+ * refusal the client caused gets its answer from lib/errors.ts; any other 4xx from Fastify or
+ * a plugin (bad JSON, wrong content type, body too large) stays a 4xx; everything else is a
+ * 500 whose details go to the log, never to the client.
  */
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const message = error.validation[0]?.message ?? MSG.invalidInput;
-        return reply.code(400).send(errorBody(400, message, request.id));
+        const status = error.validationContext === 'params' ? 404 : 400;
+        return reply.code(status).send(errorBody(status, message, request.id));
       }
-      if (error instanceof AppError) {
-        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, request.id));
+      const known = error instanceof AppError ? error : databaseError(error);
+      if (known) {
+        if (known !== error) request.log.info({ err: error }, 'database refused the request');
+        return reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, request.id));
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {

@@ -1,8 +1,7 @@
 import { type DbOrTx, type LoginHistoryRow, loginHistory, users } from '@app/db';
-import type { DeviceType, Role } from '@app/shared';
+import { type DeviceType, isUuid, type Role } from '@app/shared';
 import { and, count, countDistinct, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
-import { isUuid } from '../users/users.repository.ts';
 
 export type LoginHistoryFilter = {
   q?: string;

@@ -11,7 +11,6 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
 import type { SignToken } from '../../plugins/auth.ts';
 import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.repository.ts';
-import { duplicateUserError } from '../users/users.errors.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
   findUserByIdentifier,
@@ -59,27 +58,23 @@ export function createAuthService({ db, signToken }: Deps) {
      */
     async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
       const passwordHash = await hashPassword(body.password);
-      const user = await db
-        .transaction(async (tx) => {
-          const key = await consumeKey(tx, body.referral);
-          if (!key) throw badRequest(await referralRefusal(tx, body.referral));
-          const row = await insertUser(tx, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            username: body.username,
-            email: body.email,
-            passwordHash,
-            country: body.country,
-            hasReferral: true,
-            referralKeyId: key.id,
-          });
-          const record: UserRecord = { ...row, referralCode: key.code };
-          await recordLogin(tx, attempt(client, body.username, record, null));
-          return record;
-        })
-        .catch((error: unknown) => {
-          throw duplicateUserError(error) ?? error;
+      const user = await db.transaction(async (tx) => {
+        const key = await consumeKey(tx, body.referral);
+        if (!key) throw badRequest(await referralRefusal(tx, body.referral));
+        const row = await insertUser(tx, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          country: body.country,
+          hasReferral: true,
+          referralKeyId: key.id,
         });
+        const record: UserRecord = { ...row, referralCode: key.code };
+        await recordLogin(tx, attempt(client, body.username, record, null));
+        return record;
+      });
       return { token: signToken(user), user: toPublicUser(user) };
     },
 

@@ -1,17 +1,14 @@
 import {
+  idParamsSchema,
   markReadResponseSchema,
   notificationsQuerySchema,
   notificationsResponseSchema,
   unreadCountResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createNotificationsService } from './notifications.service.ts';
-
-/** Any id string: one that is not a uuid is as unknown as a uuid nobody has (404, not 400). */
-const idParams = z.object({ id: z.string() });
 
 /** The caller's own notifications: every route authenticates and reads the user from the session. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,7 +63,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description: 'No body. Marking a read notification again is fine; another user’s is 404.',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: markReadResponseSchema, ...errorResponses(401, 404) },
       },
     },

@@ -8,7 +8,6 @@ import {
 import type { Notification, Pagination } from '@app/shared';
 import { notFound } from '../../lib/errors.ts';
 import { pagination } from '../../lib/sql.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { toNotification } from './notifications.mapper.ts';
 
 export type NotificationsPage = { items: Notification[]; pagination: Pagination; unread: number };
@@ -37,7 +36,7 @@ export function createNotificationsService({ db }: { db: Db }) {
 
     /** Already read is fine (the bell may send it twice); unknown or not the caller's is 404. */
     async markRead(userId: string, id: string): Promise<{ ok: true; unread: number }> {
-      if (!isUuid(id) || !(await markNotificationRead(db, userId, id))) throw notFound();
+      if (!(await markNotificationRead(db, userId, id))) throw notFound();
       return { ok: true, unread: await unreadNotificationCount(db, userId) };
     },
 

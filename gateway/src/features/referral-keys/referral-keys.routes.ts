@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   referralKeyCreateSchema,
   referralKeyListQuerySchema,
   referralKeyListResponseSchema,
@@ -6,7 +7,6 @@ import {
   referralKeyResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { createReferralKeysService } from './referral-keys.service.ts';
@@ -50,7 +50,7 @@ const referralKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        params: z.object({ id: z.string() }),
+        params: idParamsSchema,
         body: referralKeyPatchSchema,
         response: { 200: referralKeyResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

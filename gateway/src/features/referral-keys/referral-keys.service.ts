@@ -1,9 +1,8 @@
 import { type Db, generateReferralCode } from '@app/db';
 import { MSG, type ReferralKey, type ReferralKeyCreateBody, type ReferralKeyPatchBody } from '@app/shared';
-import { badRequest, notFound, pgError } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { toReferralKey } from './referral-keys.mapper.ts';
 import { findKeyById, insertKey, listKeys, patchKey } from './referral-keys.repository.ts';
 
@@ -51,17 +50,10 @@ export function createReferralKeysService({ db }: { db: Db }) {
     },
 
     async patch(id: string, body: ReferralKeyPatchBody, meta: RequestMeta): Promise<ReferralKey> {
-      if (!isUuid(id)) throw notFound();
       return db.transaction(async (tx) => {
         const before = await findKeyById(tx, id, true);
         if (!before) throw notFound();
-        const row = await patchKey(tx, id, { active: body.active, maxUses: body.maxUses }).catch(
-          (error: unknown) => {
-            // The table's own check (used_count <= max_uses) is the last line of defence.
-            if (pgError(error)?.code === '23514') throw badRequest(MSG.maxUsesBelowUsed);
-            throw error;
-          },
-        );
+        const row = await patchKey(tx, id, { active: body.active, maxUses: body.maxUses });
         if (!row) throw badRequest(MSG.maxUsesBelowUsed);
         const key = toReferralKey(row);
         await audit(tx, {

@@ -2,7 +2,6 @@ import { type Db, hashPassword } from '@app/db';
 import { type CreateAccountBody, MSG, type PublicUser, type SuperOverview } from '@app/shared';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
-import { duplicateUserError } from '../users/users.errors.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { overviewCounts } from './superadmin.repository.ts';
@@ -16,31 +15,27 @@ export function createSuperadminService({ db }: { db: Db }) {
       meta: RequestMeta,
     ): Promise<{ user: PublicUser; message: string }> {
       const passwordHash = await hashPassword(body.password);
-      const user = await db
-        .transaction(async (tx) => {
-          const row = await insertUser(tx, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            username: body.username,
-            email: body.email,
-            passwordHash,
-            country: body.country,
-            role,
-            createdBy: meta.actor.id,
-          });
-          const user = toPublicUser(row);
-          await audit(tx, {
-            ...auditContext(meta),
-            action: `${role}.create`,
-            targetType: 'user',
-            targetId: row.id,
-            after: user,
-          });
-          return user;
-        })
-        .catch((error: unknown) => {
-          throw duplicateUserError(error) ?? error;
+      const user = await db.transaction(async (tx) => {
+        const row = await insertUser(tx, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          country: body.country,
+          role,
+          createdBy: meta.actor.id,
         });
+        const user = toPublicUser(row);
+        await audit(tx, {
+          ...auditContext(meta),
+          action: `${role}.create`,
+          targetType: 'user',
+          targetId: row.id,
+          after: user,
+        });
+        return user;
+      });
       return { user, message: role === 'admin' ? MSG.adminCreated : MSG.userCreated };
     },
 

@@ -1,7 +1,6 @@
 import { type DbOrTx, type TopupRow, topups, users } from '@app/db';
-import type { RequestUser, WalletRequestStatus } from '@app/shared';
+import { isUuid, type RequestUser, type WalletRequestStatus } from '@app/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { isUuid } from '../users/users.repository.ts';
 
 /** Reads of top-ups. Every write goes through the top-up functions of @app/db. */
 

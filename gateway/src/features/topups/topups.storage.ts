@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { VoucherType } from '@app/shared';
+import { isUuid, type VoucherType } from '@app/shared';
 import { VOUCHER_EXTENSIONS } from './topups.voucher.ts';
 
 /**
@@ -12,7 +12,13 @@ import { VOUCHER_EXTENSIONS } from './topups.voucher.ts';
  * becomes part of a path. Files are private to the gateway's user (0600 in a 0700 directory).
  */
 
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+const EXTENSIONS = new Set<string>(Object.values(VOUCHER_EXTENSIONS));
+
+/** A key this store made: a uuid, a dot, the extension of a voucher type. */
+function isVoucherKey(key: string): boolean {
+  const dot = key.indexOf('.');
+  return dot > 0 && isUuid(key.slice(0, dot)) && EXTENSIONS.has(key.slice(dot + 1));
+}
 
 export type VoucherFile = { stream: Readable; size: number };
 
@@ -22,7 +28,7 @@ export function createVoucherStore(directory: string) {
   /** The file of a stored key, refusing anything that is not one of our keys or leaves the directory. */
   function pathOf(key: string): string {
     const path = resolve(root, key);
-    if (!KEY.test(key) || dirname(path) !== root)
+    if (!isVoucherKey(key) || dirname(path) !== root)
       throw new Error(`not a voucher key: ${JSON.stringify(key)}`);
     return path;
   }

@@ -1,6 +1,5 @@
-import { tradeSettingInputSchema, tradeSettingListSchema } from '@app/shared';
+import { numericIdParamsSchema, tradeSettingInputSchema, tradeSettingListSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { createTradeSettingsService } from './trade-settings.service.ts';
@@ -12,7 +11,6 @@ import { createTradeSettingsService } from './trade-settings.service.ts';
 const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTradeSettingsService({ db: app.db, onChange: () => app.tradeSettings.invalidate() });
   const tags = ['trade-settings'];
-  const params = z.object({ id: z.string() });
   const admin = app.requireRole('admin');
 
   app.get('/trade-setting', { schema: { tags, response: { 200: tradeSettingListSchema } } }, async () => ({
@@ -41,7 +39,7 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        params,
+        params: numericIdParamsSchema,
         body: tradeSettingInputSchema,
         response: { 200: tradeSettingListSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -58,7 +56,7 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        params,
+        params: numericIdParamsSchema,
         response: { 200: tradeSettingListSchema, ...errorResponses(401, 403, 404) },
       },
     },

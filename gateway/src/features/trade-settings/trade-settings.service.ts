@@ -22,13 +22,6 @@ const MAX_PAYOUT_PERCENT = 1000;
  */
 export const defaultPayoutPercent = (time: number) => Math.min(Math.max(time, 1), MAX_PAYOUT_PERCENT);
 
-/** A path id that is not a positive integer names no setting. */
-function settingId(id: string): number {
-  const n = Number(id);
-  if (!/^\d{1,9}$/.test(id) || !Number.isSafeInteger(n) || n < 1) throw notFound();
-  return n;
-}
-
 /**
  * Trade durations. Trades copy a setting's terms when placed, so editing or deleting one
  * never changes a running trade. Every change is audited in its own transaction, and every
@@ -67,12 +60,11 @@ export function createTradeSettingsService({ db, onChange }: { db: Db; onChange?
       });
     },
 
-    async update(id: string, input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
-      const n = settingId(id);
+    async update(id: number, input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
       return changed(async (tx) => {
-        const before = await lockSetting(tx, n);
+        const before = await lockSetting(tx, id);
         if (!before) throw notFound();
-        const row = await updateSetting(tx, n, {
+        const row = await updateSetting(tx, id, {
           time: input.time,
           unit: input.unit,
           // An edit that does not mention the payout keeps it.
@@ -83,7 +75,7 @@ export function createTradeSettingsService({ db, onChange }: { db: Db; onChange?
           ...auditContext(meta),
           action: 'trade_setting.update',
           targetType: 'trade_setting',
-          targetId: String(n),
+          targetId: String(id),
           before: toTradeSetting(before),
           after: toTradeSetting(row),
         });
@@ -91,16 +83,15 @@ export function createTradeSettingsService({ db, onChange }: { db: Db; onChange?
       });
     },
 
-    async remove(id: string, meta: RequestMeta): Promise<TradeSetting[]> {
-      const n = settingId(id);
+    async remove(id: number, meta: RequestMeta): Promise<TradeSetting[]> {
       return changed(async (tx) => {
-        const row = await deleteSetting(tx, n);
+        const row = await deleteSetting(tx, id);
         if (!row) throw notFound();
         await audit(tx, {
           ...auditContext(meta),
           action: 'trade_setting.delete',
           targetType: 'trade_setting',
-          targetId: String(n),
+          targetId: String(id),
           before: toTradeSetting(row),
         });
         return list(tx);

@@ -1,8 +1,7 @@
 import { type DbOrTx, type TradeRow, trades, users } from '@app/db';
-import type { MoneyAccount, TradeLogFilter } from '@app/shared';
+import { isUuid, type MoneyAccount, type TradeLogFilter } from '@app/shared';
 import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
-import { isUuid } from '../users/users.repository.ts';
 
 /** Reads of trades. Every write goes through the trade functions of @app/db. */
 

@@ -1,6 +1,7 @@
 import {
   cancelTradeResponseSchema,
   cancelTradeSchema,
+  idParamsSchema,
   placeTradeResponseSchema,
   placeTradeSchema,
   tradeListQuerySchema,
@@ -10,7 +11,6 @@ import {
   tradeResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, idempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller, sessionOf } from '../../plugins/auth.ts';
@@ -20,8 +20,6 @@ import { createTradesService } from './trades.service.ts';
 import { createSettlementScheduler } from './trades.settlement.ts';
 
 export type TradesRoutesOptions = { maxPriceAgeMs: number };
-
-const idParams = z.object({ id: z.string() });
 
 /**
  * Timed trades. A user only asks to place a trade: the stake, the schedule and (later, in the
@@ -98,7 +96,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
       schema: {
         tags,
         security: bearer,
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: tradeResponseSchema, ...errorResponses(401, 404) },
       },
     },
@@ -143,7 +141,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         tags,
         security: bearer,
         description: 'One user’s trades: a user may read only their own; admins any.',
-        params: idParams,
+        params: idParamsSchema,
         querystring: tradeLogQuerySchema,
         response: { 200: tradeLogSchema, ...errorResponses(400, 401, 403) },
       },
@@ -159,7 +157,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         tags,
         security: bearer,
         description: 'Cancel a RUNNING trade with a reason the user sees; the stake is refunded.',
-        params: idParams,
+        params: idParamsSchema,
         body: cancelTradeSchema,
         response: { 200: cancelTradeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },

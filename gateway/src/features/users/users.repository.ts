@@ -1,5 +1,5 @@
 import { type DbOrTx, ledgerAccounts, type NewUserRow, referralKeys, type UserRow, users } from '@app/db';
-import { PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
+import { isUuid, PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -10,8 +10,13 @@ import { alias } from 'drizzle-orm/pg-core';
  */
 export type UserRecord = UserRow & { referralCode: string | null; balance: bigint; practiceBalance: bigint };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+declare module '../../plugins/auth.ts' {
+  /** The session's user is this record: `loadUser` is `findUserById`. */
+  interface SessionUser extends UserRecord {}
+}
+
+/** @deprecated Import isUuid from @app/shared. */
+export { isUuid } from '@app/shared';
 
 const practiceAccounts = alias(ledgerAccounts, 'practice_account');
 const withReferralCode = {

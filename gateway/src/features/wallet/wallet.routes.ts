@@ -2,6 +2,8 @@ import {
   ADMIN_LEDGER_PAGE_SIZE,
   adminBadgesSchema,
   holdBodySchema,
+  idParamsSchema,
+  userIdParamsSchema,
   userMessageResponseSchema,
   WALLET_MAX_LIMIT,
   walletTransactionsQuerySchema,
@@ -25,9 +27,6 @@ const adminRecordsQuerySchema = walletTransactionsQuerySchema.extend({
     .default(ADMIN_LEDGER_PAGE_SIZE)
     .catch(ADMIN_LEDGER_PAGE_SIZE),
 });
-/** Malformed ids are as unknown as missing ones: 404, not 400. */
-const userIdParams = z.object({ userId: z.string() });
-const idParams = z.object({ id: z.string() });
 
 /**
  * Financial Records (the caller's own, or any user's for an admin), holds and the admin
@@ -81,7 +80,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description: 'Admin: one user’s records, 20 per page by default.',
-        params: userIdParams,
+        params: userIdParamsSchema,
         querystring: adminRecordsQuerySchema,
         response: { 200: walletTransactionsResponseSchema, ...errorResponses(401, 403, 404) },
       },
@@ -98,7 +97,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         description:
           'Admin: the amount on hold in rupees (0 releases it) and the reason the user sees. Audited; the user is notified.',
-        params: idParams,
+        params: idParamsSchema,
         body: holdBodySchema,
         response: { 200: userMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },

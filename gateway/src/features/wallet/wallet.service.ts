@@ -21,7 +21,7 @@ import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
-import { findUserById, isUuid } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { toWalletTransaction } from './wallet.mapper.ts';
 import { lockHold, setHold, userExists } from './wallet.repository.ts';
 
@@ -92,7 +92,7 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
 
     /** Admin: any user's records; 404 for a user that does not exist. */
     async userRecords(userId: string, query: WalletTransactionsQueryParams): Promise<RecordsPage> {
-      if (!isUuid(userId) || !(await userExists(db, userId))) throw notFound();
+      if (!(await userExists(db, userId))) throw notFound();
       return records(userId, query);
     },
 
@@ -107,7 +107,6 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
       body: HoldBody,
       meta: RequestMeta,
     ): Promise<{ user: PublicUser; message: string }> {
-      if (!isUuid(userId)) throw notFound();
       const freezAmount = rupeesToPaise(body.freezAmount);
       const freezReason = freezAmount === 0n ? null : body.reason;
       const { user, notification } = await db.transaction(async (tx) => {

@@ -39,7 +39,6 @@ import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { toAdminWithdrawal, toWithdrawal, toWithdrawalDetail } from './withdrawals.mapper.ts';
 import { findWithdrawalWithUser, listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository.ts';
 
@@ -189,7 +188,6 @@ export function createWithdrawalsService({ db, events, log }: WithdrawalsService
 
     /** Admins see any withdrawal; a user only their own (anyone else's does not exist for them). */
     async get(caller: Caller, id: string): Promise<WithdrawalDetail> {
-      if (!isUuid(id)) throw notFound();
       const found = await findWithdrawalWithUser(db, id);
       if (!found || (found.withdrawal.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
       return toWithdrawalDetail(

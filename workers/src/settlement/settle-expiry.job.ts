@@ -14,7 +14,7 @@ export type SettleExpiryJobResult = {
   settled: number;
   /** settle_expiry calls (transactions). */
   batches: number;
-  /** Trades handed to the per-trade path: needing it, or held by another transaction. */
+  /** Trades settled one by one because another transaction held them when the batch ran. */
   oneByOne: number;
 };
 
@@ -110,15 +110,12 @@ async function settleInstant(
     const committed = Date.now();
     result.batches++;
     result.settled += batch.settled.length;
-    // The next batch runs in Postgres while this one's events go out (not past trades left to
-    // the per-trade path: they are still running, and it would take them again).
-    if (batch.more && batch.fallback.length === 0) next = run();
+    // The next batch runs in Postgres while this one's events go out.
+    if (batch.more) next = run();
     if (batch.settled.length > 0) await notify(deps, log, batch);
-    if (batch.settled.length > 0 || batch.fallback.length > 0 || batch.locked.length > 0) {
+    if (batch.settled.length > 0 || batch.locked.length > 0) {
       logBatch(log, batch, { expiry, batchMs, notifyMs: Date.now() - committed });
     }
-    // The statement's refusals go the per-trade way (it opens an account, replays an entry).
-    if (batch.fallback.length > 0 && (await oneByOne(batch.fallback))) return true;
     if (batch.awaitingPrice) return true;
     if (batch.more) {
       next ??= run();
@@ -164,7 +161,6 @@ function logBatch(
     {
       settled: batch.settled.length,
       ...statuses,
-      fallback: batch.fallback.length,
       locked: batch.locked.length,
       awaitingPrice: batch.awaitingPrice,
       more: batch.more,

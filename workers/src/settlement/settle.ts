@@ -38,7 +38,7 @@ export async function settleAndNotify(ctx: SettlementContext, tradeId: string): 
     'trade settled',
   );
   try {
-    ctx.notifier.settled(trade, await getBalances(ctx.db, trade.userId));
+    ctx.notifier.settled(trade, result.balances ?? (await getBalances(ctx.db, trade.userId)));
   } catch (err) {
     // Committed already: a retry would find nothing to do, so no retry for an event.
     ctx.logger.error({ err, tradeId: trade.id }, 'trade settled, but its events were not sent');

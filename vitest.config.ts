@@ -1,41 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One run for the whole workspace. Integration tests share a fresh database and a fresh
- * Redis key prefix created by test/global-setup.ts for this run.
+ * One run for the whole workspace, in three tiers selected by project name:
+ * `unit:*` (no servers), `integration:*` (PostgreSQL and Redis) and `e2e` (Chromium).
+ * The global setup starts only what the selected projects need.
+ *
+ * A test file that needs PostgreSQL or Redis is named `*.int.test.ts`.
  */
+
+const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+function serverPackage(name: 'db' | 'gateway' | 'workers'): TestProjectInlineConfiguration[] {
+  const integration = ['src/**/*.int.test.ts'];
+  return [
+    {
+      test: {
+        name: `unit:${name}`,
+        root: `./${name}`,
+        include: ['src/**/*.test.ts'],
+        exclude: [...configDefaults.exclude, ...integration],
+        ...serverTimeouts,
+      },
+    },
+    { test: { name: `integration:${name}`, root: `./${name}`, include: integration, ...serverTimeouts } },
+  ];
+}
+
 export default defineConfig({
   test: {
     globalSetup: ['./scripts/test-global-setup.ts'],
     projects: [
-      { test: { name: 'shared', root: './shared', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'db', root: './db', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'unit:shared', root: './shared', include: ['src/**/*.test.ts'] } },
       {
         test: {
-          name: 'gateway',
-          root: './gateway',
-          include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'workers',
-          root: './workers',
-          include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'web',
+          name: 'unit:web',
           root: './web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
         },
       },
+      ...serverPackage('db'),
+      ...serverPackage('gateway'),
+      ...serverPackage('workers'),
       {
         test: {
           name: 'e2e',

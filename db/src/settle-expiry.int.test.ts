@@ -2,7 +2,7 @@ import { PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import { TradeNotRunningError } from './errors.ts';
+import { IdempotencyConflictError, TradeNotRunningError } from './errors.ts';
 import {
   cancelTrade,
   checkLedgerInvariants,
@@ -686,6 +686,36 @@ describe('settleExpiry', () => {
     expect((await getBalances(db, stranger)).practice).toBe(PRACTICE_OPENING_BALANCE_PAISE + 10_000n);
     expect(await settleAll(symbol)).toEqual({ ...nothingLeft, settled: [] });
     expect(await checkLedgerInvariants(db)).toEqual([]);
+  });
+
+  it('refuses to settle over a closing entry posted for a different movement, writing nothing', async () => {
+    const symbol = uniqueSymbol('M');
+    const userId = await fundedUser();
+    const entry = await writeTick(db, symbol, at(100), 100n * E8);
+    const [trade] = await placeAll([{ userId, entry, direction: 'up' }]);
+    if (!trade) throw new Error('not placed');
+    // A refund of half the stake under the trade's closing key: not what any settlement pays.
+    await db.transaction((tx) =>
+      post(tx, {
+        type: 'trade_refund',
+        userId,
+        account: 'real',
+        amount: 5_000n,
+        counterparty: 'house_real',
+        reference: trade.id,
+        idempotencyKey: `trade:${trade.id}:close`,
+      }),
+    );
+    await priceAtExpiry(symbol, 100n * E8);
+    const before = await getBalances(db, userId);
+
+    await expect(settleAll(symbol)).rejects.toBeInstanceOf(IdempotencyConflictError);
+    await expect(
+      settleTrade(db, trade.id, { staleAfterMs: STALE_MS, now: new Date(EXPIRY.getTime() + 2_000) }),
+    ).rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect((await statusOf(trade.id)).status).toBe('running');
+    expect(await getBalances(db, userId)).toEqual(before);
+    expect(await closingEntries([trade.id])).toEqual(new Map([[trade.id, 1]]));
   });
 });
 

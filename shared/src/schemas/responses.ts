@@ -35,3 +35,19 @@ export const siteSettingsSaveResponseSchema = z.object({ settings: siteSettingsS
 /** GET /api/health: 200 when both stores answer, 503 otherwise. */
 export const healthResponseSchema = z.object({ ok: z.boolean(), db: z.boolean(), redis: z.boolean() });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/**
+ * GET /api/announcements. No gateway route serves it yet: the page shows its built-in
+ * announcements until one does, and a route added later declares this schema.
+ */
+export const announcementSchema = z.object({
+  id: z.string(),
+  title: z.string().min(1),
+  body: z.string(),
+  createdAt: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+export const announcementsResponseSchema = z.object({ items: z.array(announcementSchema) });
+
+/** POST /api/tickets (no gateway route yet, see above): the created ticket's id. */
+export const ticketCreatedResponseSchema = z.object({ id: z.string(), message: z.string().optional() });

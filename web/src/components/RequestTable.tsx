@@ -16,7 +16,7 @@ interface Props<Row extends { id: string }> {
   /** More controls after the filter (a search, a Refresh button). */
   tools?: ReactNode;
   /** The page as loaded: a list that cannot be loaded shows as empty. */
-  list: { data: { items: Row[]; pagination: Pagination } | undefined; error: unknown; loading: boolean };
+  list: { data: { items: Row[]; pagination: Pagination } | undefined; error: unknown; isPending: boolean };
   /** Why the list failed, or an action's error. */
   notice: string | null;
   columns: Array<Column<Row>>;
@@ -39,7 +39,7 @@ export function RequestTable<Row extends { id: string }>({
   empty,
 }: Props<Row>) {
   const { t } = useTranslation();
-  const { data, error, loading } = list;
+  const { data, error, isPending } = list;
   return (
     <>
       <div className="toolbar">
@@ -52,7 +52,7 @@ export function RequestTable<Row extends { id: string }>({
         rows={error ? [] : (data?.items ?? [])}
         rowKey={(row) => row.id}
         empty={empty}
-        loading={loading && !data}
+        loading={isPending}
         loadingText={t('common.loading')}
       />
       <Pager compact page={page} pages={pagesOf(data?.pagination)} onPage={onPage} />

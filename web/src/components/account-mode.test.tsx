@@ -1,9 +1,10 @@
 import '../i18n/index.ts';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { balanceOf, resetAccountMode, useAccountMode, useSelectedBalance } from '../lib/account-mode.ts';
 import { useSession } from '../lib/session/index.ts';
 import { user } from '../test/api-router.ts';
+import { render } from '../test/render.tsx';
 import { AccountModeSwitch, PracticeBadge } from './AccountModeSwitch.tsx';
 
 function SelectedBalance() {

@@ -1,8 +1,9 @@
 import '../i18n/index.ts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { connectionStore } from '../lib/socket.ts';
+import { render } from '../test/render.tsx';
 import { ConnectionIndicator } from './ConnectionIndicator.tsx';
 import { FeedBanner } from './FeedBanner.tsx';
 

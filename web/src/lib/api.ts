@@ -1,22 +1,45 @@
+import { WEB_MSG } from './messages.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
-/** An HTTP failure. `serverMessage` is the `{ message }` the API sent, if any. */
+/**
+ * Why a call failed: the server answered with an error status (`http`), no answer came
+ * (`network`, status 0), or a 2xx answer did not have the shape its schema promises (`schema`:
+ * the request may have been taken, so a caller that moves money says to check the list).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'schema';
+
+/** Every failure of the API client. `serverMessage` is the `{ message }` the API sent, if any. */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
+  readonly kind: ApiErrorKind;
 
-  constructor(status: number, serverMessage: string | null) {
-    super(serverMessage ?? (status ? `Request failed with status ${status}` : 'Network error'));
+  constructor(status: number, serverMessage: string | null, kind?: ApiErrorKind) {
+    const k = kind ?? (status === 0 ? 'network' : 'http');
+    super(serverMessage ?? defaultMessage(status, k));
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.kind = k;
   }
+}
+
+function defaultMessage(status: number, kind: ApiErrorKind): string {
+  if (kind === 'network') return WEB_MSG.networkError;
+  if (kind === 'schema') return WEB_MSG.unexpectedAnswer;
+  return `Request failed with status ${status}`;
+}
+
+/** What the client needs of a response schema (a zod schema from `@app/shared`). */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or FormData sent as multipart (the browser sets its boundary). */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Extra request headers (e.g. the Idempotency-Key of a trade). */
@@ -49,40 +72,51 @@ async function readJson(response: Response): Promise<unknown> {
 
 function messageOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body) {
-    const message = (body as { message: unknown }).message;
+    const message = body.message;
     if (typeof message === 'string' && message.trim()) return message;
   }
   return null;
 }
 
-/**
- * JSON over fetch with the stored bearer token. No default timeout: a slow answer is still
- * an answer (pass a signal to cancel).
- */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+function requestInit(options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
   // No content-type without a body: the API refuses an empty JSON body.
-  const hasBody = options.body !== undefined;
-  if (hasBody) headers['content-type'] = 'application/json';
+  const json = options.body !== undefined && !form;
+  if (json) headers['content-type'] = 'application/json';
+  return {
+    method: options.method ?? 'GET',
+    headers,
+    body: form ? (options.body as FormData) : json ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+    credentials: 'same-origin',
+  };
+}
 
+/**
+ * JSON over fetch with the stored bearer token; the answer is parsed with `schema` (the one the
+ * gateway declares for the route), so a caller only ever sees a checked value. No default
+ * timeout: a slow answer is still an answer (pass a signal to cancel).
+ */
+export async function api<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response = await fetch(buildUrl(path, options.query), requestInit(options));
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, null);
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, null, 'network');
   }
   const body = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body));
-  return body as T;
+  if (!response.ok) throw new ApiError(response.status, messageOf(body), 'http');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, null, 'schema');
+  return parsed.data;
 }
 
 /** The server's message when it sent one, else the given fallback. */

@@ -3,7 +3,7 @@ import { user } from '../test/api-router.ts';
 import { settled, trade } from '../test/fixtures.ts';
 import { startedRealtime } from '../test/socket-mock.ts';
 import { connectBalances } from './balance-sync.ts';
-import { balancesOf, useSession } from './session/index.ts';
+import { useSession } from './session/index.ts';
 
 function setup() {
   const { realtime, connection, server } = startedRealtime();
@@ -52,15 +52,5 @@ describe('live balances', () => {
     useSession.setState({ user: null });
     useSession.getState().applyBalances({ real: 1, practice: 2 });
     expect(useSession.getState().user).toBeNull();
-  });
-
-  it('reads balances from an answer, bare or under `balances`', () => {
-    expect(balancesOf({ real: 1, practice: 2 })).toEqual({ real: 1, practice: 2 });
-    expect(balancesOf({ balances: { real: 1, practice: 2 }, message: 'ok' })).toEqual({
-      real: 1,
-      practice: 2,
-    });
-    expect(balancesOf({ real: '1' })).toBeNull();
-    expect(balancesOf(null)).toBeNull();
   });
 });

@@ -43,6 +43,9 @@ export const WEB_MSG = {
   httpOther: 'Server error - try again.',
   recordsLoadFailed: 'Failed to load financial records.',
   notificationsLoadFailed: 'Failed to fetch notifications',
+  // the API client's own failures (no answer; an answer of the wrong shape)
+  networkError: 'Network error',
+  unexpectedAnswer: 'Unexpected answer from the server.',
 } as const;
 
 export type WebMessageKey = keyof typeof WEB_MSG;

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_TITLE } from '@app/shared';
+import { DEFAULT_SITE_TITLE, publicSiteResponseSchema } from '@app/shared';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from './api.ts';
@@ -59,22 +59,18 @@ function applyFavicon(url: string): void {
   }
 }
 
-interface PublicSiteResponse {
-  settings: { title?: string; siteTitle?: string; logoUrl?: string; faviconUrl?: string };
-}
-
 /** Loads GET /api/site once and keeps the tab icon in step with the store. */
 export function useSiteLoader(): void {
   const faviconUrl = useSite((s) => s.faviconUrl);
   useEffect(() => applyFavicon(faviconUrl), [faviconUrl]);
   useEffect(() => {
     const controller = new AbortController();
-    api<PublicSiteResponse>('/api/site', { signal: controller.signal })
+    api('/api/site', publicSiteResponseSchema, { signal: controller.signal })
       .then(({ settings }) => {
         useSite.getState().setBrand({
-          title: settings.title ?? settings.siteTitle ?? '',
-          logoUrl: settings.logoUrl ?? '',
-          faviconUrl: settings.faviconUrl ?? '',
+          title: settings.title,
+          logoUrl: settings.logoUrl,
+          faviconUrl: settings.faviconUrl,
         });
       })
       .catch(() => {

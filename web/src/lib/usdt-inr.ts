@@ -14,11 +14,9 @@ let request: Promise<number> | null = null;
 /** GET /api/binance/usdt-inr, at most once a minute for the whole app. */
 export function loadUsdtInr(): Promise<number> {
   if (cached && Date.now() - cached.at < MAX_AGE_MS) return Promise.resolve(cached.rate);
-  request ??= api<unknown>('/api/binance/usdt-inr')
-    .then((body) => {
-      const parsed = usdtInrResponseSchema.safeParse(body);
-      const rate =
-        parsed.success && parsed.data.inr > 0 ? parsed.data.inr : (cached?.rate ?? DEFAULT_USDT_INR);
+  request ??= api('/api/binance/usdt-inr', usdtInrResponseSchema)
+    .then(({ inr }) => {
+      const rate = inr > 0 ? inr : (cached?.rate ?? DEFAULT_USDT_INR);
       cached = { rate, at: Date.now() };
       return rate;
     })

@@ -1,11 +1,12 @@
 import '../../i18n/index.ts';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session/index.ts';
 import { realtime } from '../../lib/socket.ts';
 import { json, mockApi, user } from '../../test/api-router.ts';
 import type { FakeSocket } from '../../test/fake-socket.ts';
+import { render } from '../../test/render.tsx';
 import { serverOf } from '../../test/socket-mock.ts';
 import { AdminLayout } from './AdminLayout.tsx';
 import { useAdminBadges } from './badges/index.ts';

@@ -12,8 +12,5 @@ export async function getNotifications(
   query: { limit: number; page?: number },
   signal?: AbortSignal,
 ): Promise<NotificationsPage> {
-  const body = await api<unknown>('/api/notifications', { query, signal });
-  const parsed = notificationsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error('unexpected notifications answer');
-  return parsed.data;
+  return api('/api/notifications', notificationsResponseSchema, { query, signal });
 }

@@ -1,11 +1,12 @@
 import { type Notification as AppNotification, markReadResponseSchema } from '@app/shared';
 import { api } from '../api.ts';
 
-/** POST /api/notifications/{id}/read (no body): the unread count after it, when the answer has it. */
-export async function markRead(id: string): Promise<number | null> {
-  const body = await api<unknown>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
-  const parsed = markReadResponseSchema.safeParse(body);
-  return parsed.success ? parsed.data.unread : null;
+/** POST /api/notifications/{id}/read (no body): the unread count after it. */
+export async function markRead(id: string): Promise<number> {
+  const { unread } = await api(`/api/notifications/${encodeURIComponent(id)}/read`, markReadResponseSchema, {
+    method: 'POST',
+  });
+  return unread;
 }
 
 /** The list on screen with one notification (`id`), or all of them (`null`), marked read or unread. */

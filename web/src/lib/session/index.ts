@@ -1,4 +1,4 @@
-export { balancesOf, getBalances, loadBalances } from './balances.ts';
+export { getBalances, loadBalances } from './balances.ts';
 export { getMe } from './get-me.ts';
 export { recordVisit, resetVisitMemory, useVisitReward } from './record-visit.ts';
 export {

@@ -1,10 +1,11 @@
+import { visitResponseSchema } from '@app/shared';
 import { useEffect } from 'react';
 import { api } from '../api.ts';
 import { useSession } from './session-store.ts';
 
 /** POST /api/reputation/visit */
-export async function recordVisit(): Promise<{ awarded: boolean }> {
-  return api<{ awarded: boolean }>('/api/reputation/visit', { method: 'POST' });
+export function recordVisit() {
+  return api('/api/reputation/visit', visitResponseSchema, { method: 'POST' });
 }
 
 const visited = new Set<string>();

@@ -1,11 +1,11 @@
-import type { ChangePasswordBody, ChangePasswordResponse } from '@app/shared';
+import { type ChangePasswordBody, changePasswordResponseSchema } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** PUT /api/auth/change-password. The answer carries a new token that keeps this session. */
-export function changePassword(body: ChangePasswordBody): Promise<ChangePasswordResponse> {
+export function changePassword(body: ChangePasswordBody) {
   // The spec's client sends the current password under both names.
-  return api<ChangePasswordResponse>('/api/auth/change-password', {
+  return api('/api/auth/change-password', changePasswordResponseSchema, {
     method: 'PUT',
     body: {
       oldPassword: body.currentPassword,
@@ -16,5 +16,5 @@ export function changePassword(body: ChangePasswordBody): Promise<ChangePassword
 }
 
 export function useChangePassword() {
-  return useMutation(changePassword);
+  return useMutation({ mutationFn: changePassword });
 }

@@ -1,12 +1,12 @@
-import type { BankBody, UserMessageResponse } from '@app/shared';
+import { type BankBody, userMessageResponseSchema } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** PUT /api/user/me/bank */
-export function saveBank(body: BankBody): Promise<UserMessageResponse> {
-  return api<UserMessageResponse>('/api/user/me/bank', { method: 'PUT', body });
+export function saveBank(body: BankBody) {
+  return api('/api/user/me/bank', userMessageResponseSchema, { method: 'PUT', body });
 }
 
 export function useSaveBank() {
-  return useMutation(saveBank);
+  return useMutation({ mutationFn: saveBank });
 }

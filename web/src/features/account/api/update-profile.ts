@@ -1,12 +1,12 @@
-import type { ProfileBody, UserMessageResponse } from '@app/shared';
+import { type ProfileBody, userMessageResponseSchema } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** PUT /api/user/me/profile */
-export function updateProfile(body: ProfileBody): Promise<UserMessageResponse> {
-  return api<UserMessageResponse>('/api/user/me/profile', { method: 'PUT', body });
+export function updateProfile(body: ProfileBody) {
+  return api('/api/user/me/profile', userMessageResponseSchema, { method: 'PUT', body });
 }
 
 export function useUpdateProfile() {
-  return useMutation(updateProfile);
+  return useMutation({ mutationFn: updateProfile });
 }

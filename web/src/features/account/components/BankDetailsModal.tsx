@@ -16,7 +16,7 @@ interface Props {
 
 export function BankDetailsModal({ user, onSaved, onClose }: Props) {
   const { t } = useTranslation();
-  const { run, pending } = useSaveBank();
+  const { mutateAsync: run, isPending: pending } = useSaveBank();
   const [form, setForm] = useState({
     accountHolderName: user.accountHolderName ?? '',
     bankAccountNumber: user.bankAccountNumber ?? '',

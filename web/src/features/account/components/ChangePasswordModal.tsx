@@ -12,7 +12,7 @@ import { useChangePassword } from '../api/change-password.ts';
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const setToken = useSession((s) => s.setToken);
-  const { run, pending } = useChangePassword();
+  const { mutateAsync: run, isPending: pending } = useChangePassword();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);

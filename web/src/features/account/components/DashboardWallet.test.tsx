@@ -1,6 +1,6 @@
 import '../../../i18n/index.ts';
 import type { Notification as AppNotification, WalletTransactionView } from '@app/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
@@ -8,6 +8,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { DashboardNotifications } from './DashboardNotifications.tsx';
 import { WalletActivity } from './WalletActivity.tsx';

@@ -16,7 +16,7 @@ interface Props {
 
 export function EditProfileModal({ user, onSaved, onClose }: Props) {
   const { t } = useTranslation();
-  const { run, pending } = useUpdateProfile();
+  const { mutateAsync: run, isPending: pending } = useUpdateProfile();
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [error, setError] = useState<string | null>(null);

@@ -3,23 +3,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
-import { loadBalances, useSession } from '../../../lib/session/index.ts';
+import { useSession } from '../../../lib/session/index.ts';
 import { useResetPractice } from '../api/reset-practice.ts';
 
 /** The practice balance and its reset to the opening Rs 1,00,000. */
 export function PracticeBalance() {
   const { t } = useTranslation();
   const practice = useSession((s) => s.user?.practiceBalance ?? null);
-  const applyBalances = useSession((s) => s.applyBalances);
-  const { run, pending } = useResetPractice();
+  const { mutateAsync: reset_, isPending: pending } = useResetPractice();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   const reset = async () => {
     setStatus(null);
     try {
-      const balances = await run();
-      if (balances) applyBalances(balances);
-      else await loadBalances();
+      await reset_();
       setStatus({
         tone: 'success',
         text: t('account.practiceResetDone', { amount: formatINR(PRACTICE_OPENING_BALANCE_RUPEES) }),

@@ -1,27 +1,15 @@
 import { formatINR } from '@app/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
-import { realtime, useConnection } from '../../../lib/socket.ts';
 import { formatSignedRupees, profitTone } from '../../../lib/trades.ts';
 import { type RecentTrade, useRecentTrades } from '../api/get-recent-trades.ts';
 
-/** The dashboard's last five trades; reloaded when one is placed or settled. */
+/** The dashboard's last five trades; refetched when one is placed or settled. */
 export function RecentTrades() {
   const { t } = useTranslation();
-  const [changes, setChanges] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, loading } = useRecentTrades([changes, reconnects]);
-
-  useEffect(() => {
-    const bump = () => setChanges((n) => n + 1);
-    const offs = [realtime.on('trade:placed', bump), realtime.on('trade:settled', bump)];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, []);
+  const { data, isPending } = useRecentTrades();
 
   const columns: Array<Column<RecentTrade>> = [
     {
@@ -76,7 +64,7 @@ export function RecentTrades() {
         rows={data ?? []}
         rowKey={(row) => row.id}
         empty={t('account.noTrades')}
-        loading={loading && !data}
+        loading={isPending}
         loadingText={t('common.loading')}
       />
     </section>

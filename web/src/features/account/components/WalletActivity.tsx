@@ -1,5 +1,4 @@
 import { formatRupees, type WalletTransactionView } from '@app/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
@@ -7,17 +6,12 @@ import { Notice } from '../../../components/Notice.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { billTypeKey } from '../../../lib/bill-types.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
 import { useWalletActivity } from '../api/get-wallet-activity.ts';
 
 /** The dashboard's five newest ledger entries; reloaded when money moves. */
 export function WalletActivity() {
   const { t } = useTranslation();
-  const [moves, setMoves] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, error, loading } = useWalletActivity([moves, reconnects]);
-
-  useEffect(() => realtime.on('balance', () => setMoves((n) => n + 1)), []);
+  const { data, error, isPending } = useWalletActivity();
 
   const columns: Array<Column<WalletTransactionView>> = [
     {
@@ -53,13 +47,13 @@ export function WalletActivity() {
           {t('wallet.dashboard.allRecords')}
         </Link>
       </header>
-      {error !== null && <Notice text={WEB_MSG.recordsLoadFailed} />}
+      {error && <Notice text={WEB_MSG.recordsLoadFailed} />}
       <DataTable
         columns={columns}
         rows={data?.items ?? []}
         rowKey={(tx) => tx.id}
         empty={t('common.noData')}
-        loading={loading && !data}
+        loading={isPending}
         loadingText={t('common.loading')}
       />
       {data?.more && (

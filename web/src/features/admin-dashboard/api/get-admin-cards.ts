@@ -1,12 +1,13 @@
-import type { AdminCardsResponse } from '@app/shared';
+import { adminCardsResponseSchema } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 /** GET /api/admin-stats/cards */
-export function getAdminCards(signal?: AbortSignal): Promise<AdminCardsResponse> {
-  return api<AdminCardsResponse>('/api/admin-stats/cards', { signal });
+export function getAdminCards(signal?: AbortSignal) {
+  return api('/api/admin-stats/cards', adminCardsResponseSchema, { signal });
 }
 
 export function useAdminCards() {
-  return useQuery((signal) => getAdminCards(signal), []);
+  return useQuery({ queryKey: adminKeys.cards(), queryFn: ({ signal }) => getAdminCards(signal) });
 }

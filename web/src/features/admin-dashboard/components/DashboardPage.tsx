@@ -7,10 +7,10 @@ import { DevicePie } from './DevicePie.tsx';
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { data, error, loading } = useAdminCards();
+  const { data, error, isPending } = useAdminCards();
   return (
     <Page title={t('admin.nav.dashboard')}>
-      {loading && !data ? (
+      {isPending ? (
         <p className="muted">{t('common.loading')}</p>
       ) : error || !data ? (
         <Notice text={WEB_MSG.statsFailed} />

@@ -1,6 +1,7 @@
-import { ADMIN_REQUESTS_PAGE_SIZE, type AdminTopup, type Pagination } from '@app/shared';
+import { ADMIN_REQUESTS_PAGE_SIZE, adminTopupsResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { topupKeys } from '../../../lib/query/index.ts';
 import type { StatusFilter } from '../../../lib/status-filter.ts';
 
 export interface AdminTopupsQuery {
@@ -8,20 +9,19 @@ export interface AdminTopupsQuery {
   status: StatusFilter;
 }
 
-export interface AdminTopupsResponse {
-  items: AdminTopup[];
-  pagination: Pagination;
-}
-
 /** GET /api/topups: 20 a page, `status` pending unless told otherwise (`all` for every status). */
 export function listAdminTopups(query: AdminTopupsQuery, signal?: AbortSignal) {
-  return api<AdminTopupsResponse>('/api/topups', {
+  return api('/api/topups', adminTopupsResponseSchema, {
     query: { page: query.page, limit: ADMIN_REQUESTS_PAGE_SIZE, status: query.status },
     signal,
   });
 }
 
-/** `refreshKey` reloads the same page (a live badge event, a reconnect). */
-export function useAdminTopups(query: AdminTopupsQuery, refreshKey: number) {
-  return useQuery((signal) => listAdminTopups(query, signal), [query.page, query.status, refreshKey]);
+/** Refetched by a live badge event and after a reconnect. */
+export function useAdminTopups(query: AdminTopupsQuery) {
+  return useQuery({
+    queryKey: topupKeys.admin(query),
+    queryFn: ({ signal }) => listAdminTopups(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,4 +1,5 @@
 import { type AdminTopup, formatRupees, MSG } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/DataTable.tsx';
@@ -7,9 +8,10 @@ import { pagesOf } from '../../../components/Pager.tsx';
 import { RequestTable } from '../../../components/RequestTable.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { VoucherThumb } from '../../../components/VoucherThumb.tsx';
-import { requesterName, useAdminListRefresh } from '../../../lib/admin-lists.ts';
+import { requesterName } from '../../../lib/admin-lists.ts';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import { topupKeys } from '../../../lib/query/index.ts';
 import { parseStatusFilter } from '../../../lib/status-filter.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useApproveTopup } from '../api/approve-topup.ts';
@@ -28,8 +30,8 @@ export function TopupsPage() {
   const status = parseStatusFilter(params.get('status'), 'pending');
   const page = positiveInt(params.get('page'), 1);
 
-  const { refreshKey, refresh } = useAdminListRefresh();
-  const list = useAdminTopups({ page, status }, refreshKey);
+  const client = useQueryClient();
+  const list = useAdminTopups({ page, status });
   const { data } = list;
 
   const approve = useApproveTopup();
@@ -56,8 +58,8 @@ export function TopupsPage() {
     setActionError(null);
     setDialogError(null);
     try {
-      if (action === 'approve') await approve.run(row.id);
-      else await reject.run(row.id, remarks);
+      if (action === 'approve') await approve.mutateAsync(row.id);
+      else await reject.mutateAsync({ id: row.id, remarks });
       setRejecting(null);
       setToast({
         id: ++toasts.current,
@@ -71,7 +73,7 @@ export function TopupsPage() {
       saving.current = false;
       setBusyId(null);
       // Decided or not, the row may have changed (a 409 means another admin decided it).
-      refresh();
+      void client.invalidateQueries({ queryKey: topupKeys.adminLists() });
     }
   };
 

@@ -1,20 +1,15 @@
-import type { WithdrawalDecision, WithdrawalDetail } from '@app/shared';
+import { type WithdrawalDecision, withdrawalDecisionResponseSchema } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
-
-export interface WithdrawalDecisionResponse {
-  withdrawal: WithdrawalDetail;
-  message: string;
-}
 
 /** PUT /api/withdrawals/:id/status `{ status, remarks }` (409 if already decided). */
-export function decideWithdrawal(id: string, body: WithdrawalDecision): Promise<WithdrawalDecisionResponse> {
-  return api<WithdrawalDecisionResponse>(`/api/withdrawals/${encodeURIComponent(id)}/status`, {
+export function decideWithdrawal({ id, decision }: { id: string; decision: WithdrawalDecision }) {
+  return api(`/api/withdrawals/${encodeURIComponent(id)}/status`, withdrawalDecisionResponseSchema, {
     method: 'PUT',
-    body,
+    body: decision,
   });
 }
 
 export function useDecideWithdrawal() {
-  return useMutation(decideWithdrawal);
+  return useMutation({ mutationFn: decideWithdrawal });
 }

@@ -1,6 +1,7 @@
-import { ADMIN_REQUESTS_PAGE_SIZE, type AdminWithdrawal, type Pagination } from '@app/shared';
+import { ADMIN_REQUESTS_PAGE_SIZE, adminWithdrawalsResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { withdrawalKeys } from '../../../lib/query/index.ts';
 import type { StatusFilter } from '../../../lib/status-filter.ts';
 
 export interface AdminWithdrawalsQuery {
@@ -9,14 +10,9 @@ export interface AdminWithdrawalsQuery {
   search: string;
 }
 
-export interface AdminWithdrawalsResponse {
-  items: AdminWithdrawal[];
-  pagination: Pagination;
-}
-
 /** GET /api/withdrawals: 20 a page, every status unless filtered, searched by name, email, TRX or method. */
 export function listAdminWithdrawals(query: AdminWithdrawalsQuery, signal?: AbortSignal) {
-  return api<AdminWithdrawalsResponse>('/api/withdrawals', {
+  return api('/api/withdrawals', adminWithdrawalsResponseSchema, {
     query: {
       page: query.page,
       limit: ADMIN_REQUESTS_PAGE_SIZE,
@@ -27,10 +23,11 @@ export function listAdminWithdrawals(query: AdminWithdrawalsQuery, signal?: Abor
   });
 }
 
-/** `refreshKey` reloads the same page (Refresh, a live badge event, a reconnect). */
-export function useAdminWithdrawals(query: AdminWithdrawalsQuery, refreshKey: number) {
-  return useQuery(
-    (signal) => listAdminWithdrawals(query, signal),
-    [query.page, query.status, query.search, refreshKey],
-  );
+/** Refetched by Refresh, a live badge event and a reconnect. */
+export function useAdminWithdrawals(query: AdminWithdrawalsQuery) {
+  return useQuery({
+    queryKey: withdrawalKeys.admin(query),
+    queryFn: ({ signal }) => listAdminWithdrawals(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

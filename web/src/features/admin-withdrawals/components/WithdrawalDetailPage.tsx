@@ -1,5 +1,6 @@
-import { formatRupees, MSG, type WithdrawalDecision, type WithdrawalDetail } from '@app/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { formatRupees, MSG, type WithdrawalDecision } from '@app/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -7,7 +8,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { useMessage } from '../../../i18n/index.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
+import { withdrawalKeys } from '../../../lib/query/index.ts';
 import { useDecideWithdrawal } from '../api/decide-withdrawal.ts';
 import { useWithdrawal } from '../api/get-withdrawal.ts';
 import { DecisionForm } from './DecisionForm.tsx';
@@ -23,26 +24,16 @@ export function WithdrawalDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const [changes, setChanges] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, error, loading } = useWithdrawal(id, changes + reconnects);
-  // The decision's answer is the newest state until the next load replaces it.
-  const [decided, setDecided] = useState<{ base: typeof data; withdrawal: WithdrawalDetail } | null>(null);
-  const loaded = data?.withdrawal.id.toLowerCase() === id.toLowerCase() ? data.withdrawal : undefined;
-  const withdrawal = decided && decided.base === data ? decided.withdrawal : loaded;
+  const client = useQueryClient();
+  // Another admin may decide it meanwhile: `admin:badges` follows every decision and refetches it.
+  const { data, error, isPending: loading } = useWithdrawal(id);
+  const withdrawal = data?.withdrawal.id.toLowerCase() === id.toLowerCase() ? data.withdrawal : undefined;
 
   const decide = useDecideWithdrawal();
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-
-  // Another admin may decide it meanwhile: `admin:badges` follows every decision.
-  const pending = withdrawal?.status === 'pending';
-  useEffect(() => {
-    if (!pending) return;
-    return realtime.on('admin:badges', () => setChanges((n) => n + 1));
-  }, [pending]);
 
   const onDecide = async (decision: WithdrawalDecision) => {
     if (saving.current || !withdrawal) return;
@@ -51,15 +42,16 @@ export function WithdrawalDetailPage() {
     setActionError(null);
     setSuccess(null);
     try {
-      const res = await decide.run(withdrawal.id, decision);
-      setDecided({ base: data, withdrawal: res.withdrawal });
+      const res = await decide.mutateAsync({ id: withdrawal.id, decision });
+      // The decision's answer is the newest state.
+      client.setQueryData(withdrawalKeys.detail(id), { withdrawal: res.withdrawal });
       setSuccess(
         res.message || (decision.status === 'approved' ? MSG.withdrawalApproved : MSG.withdrawalRejected),
       );
     } catch (err) {
       setActionError(errorText(err));
       // A 409 means it was decided elsewhere: show what it is now.
-      setChanges((n) => n + 1);
+      void client.invalidateQueries({ queryKey: withdrawalKeys.detail(id) });
     } finally {
       saving.current = false;
       setBusy(false);

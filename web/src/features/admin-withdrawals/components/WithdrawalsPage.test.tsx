@@ -1,12 +1,13 @@
 import '../../../i18n/index.ts';
 import type { AdminWithdrawal } from '@app/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
 import { realtime } from '../../../lib/socket.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { adminWithdrawal } from '../../../test/wallet-fixtures.ts';
 import { WithdrawalsPage } from './WithdrawalsPage.tsx';

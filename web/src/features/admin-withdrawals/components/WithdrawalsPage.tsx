@@ -6,7 +6,7 @@ import type { Column } from '../../../components/DataTable.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { RequestTable } from '../../../components/RequestTable.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { requesterName, useAdminListRefresh } from '../../../lib/admin-lists.ts';
+import { requesterName } from '../../../lib/admin-lists.ts';
 import { parseStatusFilter } from '../../../lib/status-filter.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useAdminWithdrawals } from '../api/list-admin-withdrawals.ts';
@@ -27,8 +27,8 @@ export function WithdrawalsPage() {
   const page = positiveInt(params.get('page'), 1);
   const [typed, setTyped] = useState(search);
 
-  const { refreshKey, refresh } = useAdminListRefresh();
-  const list = useAdminWithdrawals({ page, status, search }, refreshKey);
+  const list = useAdminWithdrawals({ page, status, search });
+  const refresh = () => void list.refetch();
 
   // Search a moment after the last key.
   useEffect(() => {

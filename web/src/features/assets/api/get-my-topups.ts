@@ -1,19 +1,24 @@
-import { MY_REQUESTS_PAGE_SIZE, type Topup, topupsResponseSchema } from '@app/shared';
+import { MY_REQUESTS_PAGE_SIZE, topupsResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { topupKeys } from '../../../lib/query/index.ts';
 import type { StatusFilter } from '../../../lib/status-filter.ts';
-import type { Paged } from '../lib/use-paged.ts';
+
+export type MyRequestsFilter = { userId: string; page: number; status: StatusFilter };
 
 /** GET /api/topups/my?page&limit=5&status: my top-up requests, newest first. */
-export async function getMyTopups(
-  page: number,
-  status: StatusFilter,
-  signal?: AbortSignal,
-): Promise<Paged<Topup>> {
-  const body = await api<unknown>('/api/topups/my', {
+export function getMyTopups({ page, status }: MyRequestsFilter, signal?: AbortSignal) {
+  return api('/api/topups/my', topupsResponseSchema, {
     query: { page, limit: MY_REQUESTS_PAGE_SIZE, status: status === 'all' ? undefined : status },
     signal,
   });
-  const parsed = topupsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error('unexpected top-ups answer');
-  return parsed.data;
+}
+
+/** `topup:updated` patches or refetches it (lib/query/cache-sync.ts). */
+export function useMyTopups(filter: MyRequestsFilter) {
+  return useQuery({
+    queryKey: topupKeys.mine(filter),
+    queryFn: ({ signal }) => getMyTopups(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 }

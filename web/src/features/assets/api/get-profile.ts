@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { isAbort } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { sessionKeys } from '../../../lib/query/index.ts';
 import { getMe, useSession } from '../../../lib/session/index.ts';
 
 /**
@@ -7,24 +8,18 @@ import { getMe, useSession } from '../../../lib/session/index.ts';
  * fresh into the session. `error` when that answer did not come (the page keeps what the
  * session had).
  */
-export function useFreshProfile(): { loading: boolean; error: unknown } {
+export function useFreshProfile() {
   const userId = useSession((s) => s.user?.id);
-  const [state, setState] = useState<{ loading: boolean; error: unknown }>({ loading: true, error: null });
+  const query = useQuery({
+    queryKey: [...sessionKeys.me(), userId],
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: !!userId,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const { data } = query;
   useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    setState({ loading: true, error: null });
-    getMe(controller.signal)
-      .then((user) => {
-        if (controller.signal.aborted || useSession.getState().user?.id !== user.id) return;
-        useSession.getState().setUser(user);
-        setState({ loading: false, error: null });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        setState({ loading: false, error });
-      });
-    return () => controller.abort();
-  }, [userId]);
-  return state;
+    if (data && useSession.getState().user?.id === data.id) useSession.getState().setUser(data);
+  }, [data]);
+  return { loading: query.isFetching, error: query.error };
 }

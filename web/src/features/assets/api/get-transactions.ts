@@ -1,20 +1,13 @@
-import {
-  RECORDS_PAGE_SIZE,
-  type RecordBillFilter,
-  type WalletTransactionView,
-  walletTransactionsResponseSchema,
-} from '@app/shared';
+import { RECORDS_PAGE_SIZE, type RecordBillFilter, walletTransactionsResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { type Paged, usePaged } from '../lib/use-paged.ts';
+import { walletKeys } from '../../../lib/query/index.ts';
 
 export type RecordsFilter = { page: number; type: RecordBillFilter; currency: string };
 
 /** GET /api/wallet/transactions/my?page&limit=10&type&currency&sort: my ledger, newest first. */
-export async function getTransactions(
-  filter: RecordsFilter,
-  signal?: AbortSignal,
-): Promise<Paged<WalletTransactionView>> {
-  const body = await api<unknown>('/api/wallet/transactions/my', {
+export function getTransactions(filter: RecordsFilter, signal?: AbortSignal) {
+  return api('/api/wallet/transactions/my', walletTransactionsResponseSchema, {
     query: {
       page: filter.page,
       limit: RECORDS_PAGE_SIZE,
@@ -24,14 +17,12 @@ export async function getTransactions(
     },
     signal,
   });
-  const parsed = walletTransactionsResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error('unexpected records answer');
-  return parsed.data;
 }
 
-export function useTransactions(filter: RecordsFilter, reloadKey: number) {
-  return usePaged(
-    (signal) => getTransactions(filter, signal),
-    [filter.page, filter.type, filter.currency, reloadKey],
-  );
+export function useTransactions(filter: RecordsFilter) {
+  return useQuery({
+    queryKey: walletKeys.transactions(filter),
+    queryFn: ({ signal }) => getTransactions(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,5 +1,5 @@
 import '../../../i18n/index.ts';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectBalances } from '../../../lib/balance-sync.ts';
@@ -8,6 +8,7 @@ import { connectionStore, realtime } from '../../../lib/socket.ts';
 import { connectWallet } from '../../../lib/wallet-sync.ts';
 import { mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { AssetsPage } from './AssetPages.tsx';
 

@@ -27,7 +27,7 @@ export function MyRequestsSection<T extends { id: string; status: WalletRequestS
         <h2 id={titleId}>{title}</h2>
         <StatusFilterSelect words="wallet" value={status} onChange={filter} />
       </header>
-      {list.error !== null && <Notice text={failed} />}
+      {list.error && <Notice text={failed} />}
       {children}
       {list.data && <Pager page={page} pages={pagesOf(list.data.pagination)} onPage={setPage} />}
     </section>

@@ -5,13 +5,10 @@ import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { VoucherThumb } from '../../../components/VoucherThumb.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime } from '../../../lib/socket.ts';
-import { getMyTopups } from '../api/get-my-topups.ts';
+import { topupKeys } from '../../../lib/query/index.ts';
+import { useMyTopups } from '../api/get-my-topups.ts';
 import { useMyRequests } from '../lib/use-my-requests.ts';
 import { MyRequestsSection } from './MyRequestsSection.tsx';
-
-const onTopupUpdated = (apply: (topup: Topup) => void) =>
-  realtime.on('topup:updated', ({ topup }) => apply(topup));
 
 function Voucher({ topup }: { topup: Topup }) {
   const { t } = useTranslation();
@@ -34,7 +31,7 @@ function Voucher({ topup }: { topup: Topup }) {
  */
 export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
-  const requests = useMyRequests({ load: getMyTopups, subscribe: onTopupUpdated, userId, sent });
+  const requests = useMyRequests({ useList: useMyTopups, lists: topupKeys.mineLists(), userId, sent });
   const { status, list } = requests;
 
   const columns: Array<Column<Topup>> = [
@@ -76,7 +73,7 @@ export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
           rows={list.data?.items ?? []}
           rowKey={(row) => row.id}
           empty={status === 'all' ? t('common.noData') : t('common.dataNotFound')}
-          loading={list.loading && !list.data}
+          loading={list.isPending}
           loadingText={t('common.loading')}
         />
       </div>

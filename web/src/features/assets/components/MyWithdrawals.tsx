@@ -4,15 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime } from '../../../lib/socket.ts';
-import { getMyWithdrawals } from '../api/get-my-withdrawals.ts';
+import { withdrawalKeys } from '../../../lib/query/index.ts';
+import { useMyWithdrawals } from '../api/get-my-withdrawals.ts';
 import { useMyRequests } from '../lib/use-my-requests.ts';
 import { MyRequestsSection } from './MyRequestsSection.tsx';
 
 const when = (iso: string) => formatTimestamp(iso).slice(0, 19);
-
-const onWithdrawalUpdated = (apply: (withdrawal: Withdrawal) => void) =>
-  realtime.on('withdrawal:updated', ({ withdrawal }) => apply(withdrawal));
 
 /** Requested, then approved or rejected: each step with its time and the admin's remarks. */
 function History({ withdrawal }: { withdrawal: Withdrawal }) {
@@ -51,7 +48,12 @@ function History({ withdrawal }: { withdrawal: Withdrawal }) {
  */
 export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
-  const requests = useMyRequests({ load: getMyWithdrawals, subscribe: onWithdrawalUpdated, userId, sent });
+  const requests = useMyRequests({
+    useList: useMyWithdrawals,
+    lists: withdrawalKeys.mineLists(),
+    userId,
+    sent,
+  });
   const { status, list } = requests;
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
 
@@ -89,7 +91,7 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
             {items.length === 0 ? (
               <tr>
                 <td colSpan={columns} className="table-empty">
-                  {list.loading && !list.data
+                  {list.isPending
                     ? t('common.loading')
                     : status === 'all'
                       ? t('common.noData')

@@ -4,7 +4,7 @@ import {
   type RecordBillFilter,
   type WalletTransactionView,
 } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
@@ -13,7 +13,6 @@ import { Pager, pagesOf } from '../../../components/Pager.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { billTypeKey, isBillFilter } from '../../../lib/bill-types.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { WalletNav } from './WalletNav.tsx';
 
@@ -40,19 +39,9 @@ export function RecordsPage() {
   const [type, setType] = useState<RecordBillFilter>('all');
   const [currency, setCurrency] = useState<string>('INR');
   const [page, setPage] = useState(1);
-  const [moved, setMoved] = useState(0);
-  const reconnects = useConnection((s) => s.reconnects);
   const currencyId = useId();
   const typeId = useId();
-  const list = useTransactions({ page, type, currency }, moved + reconnects);
-
-  useEffect(
-    () =>
-      realtime.on('balance', () => {
-        if (page === 1) setMoved((n) => n + 1);
-      }),
-    [page],
-  );
+  const list = useTransactions({ page, type, currency });
 
   const columns: Array<Column<WalletTransactionView>> = [
     {
@@ -132,14 +121,14 @@ export function RecordsPage() {
           </select>
         </div>
       </form>
-      {list.error !== null && <Notice text={WEB_MSG.recordsLoadFailed} />}
+      {list.error && <Notice text={WEB_MSG.recordsLoadFailed} />}
       <div data-testid="records">
         <DataTable
           columns={columns}
           rows={list.data?.items ?? []}
           rowKey={(tx) => tx.id}
           empty={type === 'all' ? t('common.noData') : t('common.dataNotFound')}
-          loading={list.loading && !list.data}
+          loading={list.isPending}
           loadingText={t('common.loading')}
           caption={t('wallet.records.table')}
         />

@@ -32,7 +32,7 @@ function usePreview(file: File | null): string | null {
  */
 export function TopupForm({ available, onSent }: { available: number; onSent: (topup: Topup) => void }) {
   const { t } = useTranslation();
-  const { run, pending } = useCreateTopup();
+  const { mutateAsync: run, isPending: pending } = useCreateTopup();
   const [voucher, setVoucher] = useState<File | null>(null);
   const [fileInput, setFileInput] = useState(0);
   const form = useRequestForm();
@@ -49,7 +49,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
       return;
     }
     await form.send(
-      (key) => run(valid.data, key),
+      (idempotencyKey) => run({ ...valid.data, idempotencyKey }),
       (answer) => {
         setVoucher(null);
         setFileInput((n) => n + 1);

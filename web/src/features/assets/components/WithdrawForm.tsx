@@ -27,7 +27,7 @@ export function WithdrawForm({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const { run, pending } = useCreateWithdrawal();
+  const { mutateAsync: run, isPending: pending } = useCreateWithdrawal();
   const saved = savedBank(user);
   const [bank, setBank] = useState<BankForm>(saved);
   const form = useRequestForm();
@@ -57,7 +57,7 @@ export function WithdrawForm({
       return;
     }
     await form.send(
-      (key) => run(valid.body, key),
+      (idempotencyKey) => run({ body: valid.body, idempotencyKey }),
       (answer) => {
         useSession.getState().applyBalances(answer.balances);
         // Read after the balances were applied: a state snapshot taken before would undo them.

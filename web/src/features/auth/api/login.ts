@@ -1,12 +1,12 @@
-import type { AuthResponse, LoginBody } from '@app/shared';
+import { authResponseSchema, type LoginBody } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** POST /api/auth/login */
-export function login(body: LoginBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/auth/login', { method: 'POST', body });
+export function login(body: LoginBody) {
+  return api('/api/auth/login', authResponseSchema, { method: 'POST', body });
 }
 
 export function useLogin() {
-  return useMutation(login);
+  return useMutation({ mutationFn: login });
 }

@@ -1,12 +1,12 @@
-import type { AuthResponse, RegisterBody } from '@app/shared';
+import { authResponseSchema, type RegisterBody } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** POST /api/auth/register */
-export function register(body: RegisterBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/auth/register', { method: 'POST', body });
+export function register(body: RegisterBody) {
+  return api('/api/auth/register', authResponseSchema, { method: 'POST', body });
 }
 
 export function useRegister() {
-  return useMutation(register);
+  return useMutation({ mutationFn: register });
 }

@@ -18,7 +18,7 @@ interface LoginFormProps {
 export function LoginForm({ onSuccess, switchTo, onBusyChange }: LoginFormProps) {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
-  const { run, pending } = useLogin();
+  const { mutateAsync: run, isPending: pending } = useLogin();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

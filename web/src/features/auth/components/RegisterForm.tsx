@@ -19,7 +19,7 @@ interface RegisterFormProps {
 export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusyChange }: RegisterFormProps) {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
-  const { run, pending } = useRegister();
+  const { mutateAsync: run, isPending: pending } = useRegister();
   const [form, setForm] = useState({
     firstName: '',
     lastName: '',

@@ -1,8 +1,9 @@
 import '../../../i18n/index.ts';
 import { TIMINGS } from '@app/shared';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render } from '../../../test/render.tsx';
 import { slideFromScroll } from '../lib/carousel.ts';
 import { PromoCarousel } from './PromoCarousel.tsx';
 

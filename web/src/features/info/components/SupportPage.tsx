@@ -14,7 +14,7 @@ const FAQ = ['faq1', 'faq2', 'faq3'] as const;
 export function SupportPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const { run, pending } = useCreateTicket();
+  const { mutateAsync: run, isPending: pending } = useCreateTicket();
   const messageId = useId();
   const [form, setForm] = useState({ subject: '', email: user?.email ?? '', message: '' });
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);

@@ -1,6 +1,7 @@
-import type { LoginRecord } from '@app/shared';
+import { loginHistoryResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 export interface LoginHistoryQuery {
   page: number;
@@ -10,19 +11,15 @@ export interface LoginHistoryQuery {
   excludeRole?: 'superadmin';
 }
 
-export interface LoginHistoryResponse {
-  items: LoginRecord[];
-  pagination: { total: number; page: number; limit: number; pages: number };
-}
-
 /** GET /api/admin-stats/login-history */
 export function getLoginHistory(query: LoginHistoryQuery, signal?: AbortSignal) {
-  return api<LoginHistoryResponse>('/api/admin-stats/login-history', { query: { ...query }, signal });
+  return api('/api/admin-stats/login-history', loginHistoryResponseSchema, { query: { ...query }, signal });
 }
 
 export function useLoginHistory(query: LoginHistoryQuery) {
-  return useQuery(
-    (signal) => getLoginHistory(query, signal),
-    [query.page, query.limit, query.q, query.user, query.excludeRole],
-  );
+  return useQuery({
+    queryKey: adminKeys.logins(query),
+    queryFn: ({ signal }) => getLoginHistory(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

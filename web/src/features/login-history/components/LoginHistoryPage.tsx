@@ -25,7 +25,7 @@ export function LoginHistoryPage() {
     : DEFAULT_ADMIN_PAGE_SIZE;
   const [search, setSearch] = useState(q);
 
-  const { data, error, loading } = useLoginHistory({
+  const { data, error, isPending } = useLoginHistory({
     page,
     limit,
     q: q || undefined,
@@ -96,7 +96,7 @@ export function LoginHistoryPage() {
         rows={rows}
         rowKey={(r) => r.id}
         empty={t('admin.logins.empty')}
-        loading={loading && !data}
+        loading={isPending}
         loadingText={t('common.loading')}
       />
       <Pager page={page} pages={data?.pagination.pages ?? 1} onPage={(p) => update({ page: p })} />

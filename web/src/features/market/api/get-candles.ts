@@ -1,21 +1,18 @@
-import type { CandleInterval, CandlesResponse } from '@app/shared';
+import { type CandleInterval, candlesResponseSchema } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { marketKeys } from '../../../lib/query/index.ts';
 
 /** GET /api/candles: candles with time in seconds, oldest first. */
-export function getCandles(
-  symbol: string,
-  interval: CandleInterval,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<CandlesResponse> {
-  return api<CandlesResponse>('/api/candles', { query: { symbol, interval, limit }, signal });
+export function getCandles(symbol: string, interval: CandleInterval, limit: number, signal?: AbortSignal) {
+  return api('/api/candles', candlesResponseSchema, { query: { symbol, interval, limit }, signal });
 }
 
-/** Reloads when the coin, interval or `refreshKey` (a reconnect, a timer) changes. */
-export function useCandles(symbol: string, interval: CandleInterval, limit: number, refreshKey = 0) {
-  return useQuery(
-    (signal) => getCandles(symbol, interval, limit, signal),
-    [symbol, interval, limit, refreshKey],
-  );
+/** Refetched after a reconnect (candles missed while away are filled in) and every `refetchMs`. */
+export function useCandles(symbol: string, interval: CandleInterval, limit: number, refetchMs?: number) {
+  return useQuery({
+    queryKey: marketKeys.candles(symbol, interval, limit),
+    queryFn: ({ signal }) => getCandles(symbol, interval, limit, signal),
+    refetchInterval: refetchMs ?? false,
+  });
 }

@@ -1,5 +1,5 @@
 import '../../../i18n/index.ts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCount } from '../../../lib/debug.ts';
@@ -7,6 +7,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { mockMarketApi } from '../../../test/api-mock.ts';
 import type { ChartRecorder } from '../../../test/chart-mock.ts';
 import { tick } from '../../../test/fixtures.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { resetMarketStore } from '../stores/market-store.ts';
 import { MarketPage } from './MarketPage.tsx';

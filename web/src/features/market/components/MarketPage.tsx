@@ -7,12 +7,11 @@ import {
   type SparklineTimeframe,
   TIMINGS,
 } from '@app/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { countRender } from '../../../lib/debug.ts';
 import { usePageTitle } from '../../../lib/site.ts';
-import { useConnection } from '../../../lib/socket.ts';
 import { useCandles } from '../api/get-candles.ts';
 import { coinName, pairLabel, pairOf } from '../lib/coins.ts';
 import { useMarketChannel, useMarketData } from '../stores/market-feed.ts';
@@ -24,16 +23,6 @@ import { PriceLineChart } from './charts/lazy.tsx';
 import { InrEquivalent, LastUpdated, LivePrice } from './LiveValues.tsx';
 import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx';
 import { type QuickTradeRenderer, QuickTradeSlot } from './QuickTradeSlot.tsx';
-
-/** Counts up every marketRefreshMs: the page reloads its chart on each step. */
-function useRefreshTick(): number {
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setN((x) => x + 1), TIMINGS.marketRefreshMs);
-    return () => clearInterval(timer);
-  }, []);
-  return n;
-}
 
 function MarketView({ symbol, quickTrade }: { symbol: string; quickTrade?: QuickTradeRenderer }) {
   countRender('MarketPage');
@@ -48,9 +37,7 @@ function MarketView({ symbol, quickTrade }: { symbol: string; quickTrade?: Quick
 
   const [timeframe, setTimeframe] = useState<SparklineTimeframe>(DEFAULT_SPARKLINE_TIMEFRAME);
   const { interval, points } = SPARKLINE_CANDLES[timeframe];
-  const refresh = useRefreshTick();
-  const reconnects = useConnection((s) => s.reconnects);
-  const candles = useCandles(symbol, interval, points, refresh * 1000 + reconnects);
+  const candles = useCandles(symbol, interval, points, TIMINGS.marketRefreshMs);
   const current =
     candles.data && candles.data.symbol === symbol && candles.data.interval === interval
       ? candles.data
@@ -111,7 +98,7 @@ function MarketView({ symbol, quickTrade }: { symbol: string; quickTrade?: Quick
           {overlay && (
             <ChartOverlay
               text={overlay}
-              onRetry={candles.error && !current ? candles.reload : undefined}
+              onRetry={candles.error && !current ? () => void candles.refetch() : undefined}
               subtle={!!current}
             />
           )}

@@ -1,9 +1,10 @@
 import '../../../i18n/index.ts';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtime } from '../../../lib/socket.ts';
 import { mockMarketApi } from '../../../test/api-mock.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { resetMarketStore } from '../stores/market-store.ts';
 import { TopMarkets } from './TopMarkets.tsx';

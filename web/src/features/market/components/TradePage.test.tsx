@@ -1,5 +1,5 @@
 import '../../../i18n/index.ts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCount } from '../../../lib/debug.ts';
@@ -8,6 +8,7 @@ import { mockMarketApi, RATE } from '../../../test/api-mock.ts';
 import type { ChartRecorder, FakeSeries } from '../../../test/chart-mock.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { book, stats, tick } from '../../../test/fixtures.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { resetMarketStore } from '../stores/market-store.ts';
 import { TradePage } from './TradePage.tsx';

@@ -1,5 +1,7 @@
-import { type MoneyAccount, type TradeList, tradeListSchema } from '@app/shared';
+import { type MoneyAccount, tradeListSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { tradeKeys } from '../../../lib/query/index.ts';
 
 export type TradeListFilter = {
   status: 'running' | 'completed';
@@ -9,12 +11,18 @@ export type TradeListFilter = {
 };
 
 /** GET /api/trades: my trades of one account, running or completed, newest first. */
-export async function getTrades(filter: TradeListFilter, signal?: AbortSignal): Promise<TradeList> {
-  const body = await api<unknown>('/api/trades', {
-    query: { ...filter, sort: '-createdAt' },
-    signal,
+export function getTrades(filter: TradeListFilter, signal?: AbortSignal) {
+  return api('/api/trades', tradeListSchema, { query: { ...filter, sort: '-createdAt' }, signal });
+}
+
+/**
+ * One order table. `trade:placed` and `trade:settled` are applied to the cached pages where
+ * they are (lib/query/cache-sync.ts), so a live change needs no request.
+ */
+export function useTrades(filter: TradeListFilter) {
+  return useQuery({
+    queryKey: tradeKeys.list(filter),
+    queryFn: ({ signal }) => getTrades(filter, signal),
+    placeholderData: keepPreviousData,
   });
-  const parsed = tradeListSchema.safeParse(body);
-  if (!parsed.success) throw new Error('unexpected trade list answer');
-  return parsed.data;
 }

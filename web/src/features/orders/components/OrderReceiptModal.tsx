@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { TradeReceipt } from '../../../components/TradeReceipt.tsx';
-import { useQuery } from '../../../lib/hooks.ts';
-import { getTrade } from '../api/get-trade.ts';
+import { useTrade } from '../api/get-trade.ts';
 
 /** The receipt of one order, as the server has it now (the row on screen until it answers). */
 export function OrderReceiptModal({
@@ -17,13 +16,13 @@ export function OrderReceiptModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const query = useQuery((signal) => getTrade(id, signal), [id]);
+  const query = useTrade(id);
   const trade = query.data ?? known;
   return (
     <Modal label={t('tradeInfo.receiptTitle')} size="md" onClose={onClose}>
       {trade ? (
         <TradeReceipt trade={trade} />
-      ) : query.loading ? (
+      ) : query.isPending ? (
         <p className="muted">{t('common.loading')}</p>
       ) : (
         <Notice text={t('tradeInfo.receiptFailed')} />

@@ -1,6 +1,6 @@
 import '../../../i18n/index.ts';
 import { MSG, type Trade, type TradeList } from '@app/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountMode } from '../../../lib/account-mode.ts';
@@ -9,6 +9,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { settled, trade } from '../../../test/fixtures.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { OrdersPage } from './OrdersPage.tsx';
 
@@ -212,7 +213,7 @@ describe('orders page', () => {
       payout: 100,
       reason: 'Cancelled by support: duplicate order',
     });
-    ordersApi([], [], { [`GET /api/trades/${cancelled.id}`]: () => cancelled });
+    ordersApi([], [], { [`GET /api/trades/${cancelled.id}`]: () => ({ trade: cancelled }) });
     renderOrders(`/orders/${cancelled.id}`);
     const receipt = await screen.findByTestId('receipt');
     expect(within(receipt).getByTestId('reason').textContent).toBe('Cancelled by support: duplicate order');

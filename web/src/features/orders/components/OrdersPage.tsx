@@ -1,5 +1,5 @@
 import { formatINR, MSG, type Trade } from '@app/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PracticeBadge } from '../../../components/AccountModeSwitch.tsx';
@@ -9,6 +9,7 @@ import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { formatTimestamp, OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
 import { type AccountMode, useAccountMode } from '../../../lib/account-mode.ts';
+import { pageCount } from '../../../lib/order-lists.ts';
 import {
   formatCountdown,
   knownClockOffset,
@@ -17,9 +18,7 @@ import {
   useNow,
 } from '../../../lib/server-clock.ts';
 import { useSession } from '../../../lib/session/index.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
-import { useOrderList } from '../api/use-order-list.ts';
-import { pageCount, withoutSettled, withPlaced, withSettled } from '../lib/order-lists.ts';
+import { useTrades } from '../api/get-trades.ts';
 import { OrderReceiptModal } from './OrderReceiptModal.tsx';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -64,25 +63,8 @@ function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | un
   const navigate = useNavigate();
   const [runningPage, setRunningPage] = useState(1);
   const [closedPage, setClosedPage] = useState(1);
-  const reconnects = useConnection((s) => s.reconnects);
-  const running = useOrderList('running', mode, runningPage, ORDERS_PAGE_SIZE, reconnects);
-  const closed = useOrderList('completed', mode, closedPage, ORDERS_PAGE_SIZE, reconnects);
-  const updateRunning = running.update;
-  const updateClosed = closed.update;
-
-  useEffect(() => {
-    const offPlaced = realtime.on('trade:placed', ({ trade }) => {
-      updateRunning((list) => withPlaced(list, trade, mode));
-    });
-    const offSettled = realtime.on('trade:settled', ({ trade }) => {
-      updateRunning((list) => withoutSettled(list, trade));
-      updateClosed((list) => withSettled(list, trade, mode));
-    });
-    return () => {
-      offPlaced();
-      offSettled();
-    };
-  }, [mode, updateRunning, updateClosed]);
+  const running = useTrades({ status: 'running', account: mode, page: runningPage, limit: ORDERS_PAGE_SIZE });
+  const closed = useTrades({ status: 'completed', account: mode, page: closedPage, limit: ORDERS_PAGE_SIZE });
 
   const sn = (page: number): Column<Trade> => ({
     key: 'sn',
@@ -135,9 +117,9 @@ function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | un
     },
   ];
 
-  const failed = running.error || closed.error;
+  const failed = !!running.error || !!closed.error;
   const known = receiptId
-    ? [...(closed.list?.items ?? []), ...(running.list?.items ?? [])].find((x) => x.id === receiptId)
+    ? [...(closed.data?.items ?? []), ...(running.data?.items ?? [])].find((x) => x.id === receiptId)
     : undefined;
 
   return (
@@ -148,25 +130,25 @@ function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | un
         <h2>{t('orders.running')}</h2>
         <DataTable
           columns={runningColumns}
-          rows={running.list?.items ?? []}
+          rows={running.data?.items ?? []}
           rowKey={(row) => row.id}
           empty={t('common.dataNotFound')}
-          loading={running.loading && !running.list}
+          loading={running.isPending}
           loadingText={t('common.loading')}
         />
-        {running.list && <Pager page={runningPage} pages={pageCount(running.list)} onPage={setRunningPage} />}
+        {running.data && <Pager page={runningPage} pages={pageCount(running.data)} onPage={setRunningPage} />}
       </section>
       <section className="section" data-testid="closed-orders">
         <h2>{t('orders.closed')}</h2>
         <DataTable
           columns={closedColumns}
-          rows={closed.list?.items ?? []}
+          rows={closed.data?.items ?? []}
           rowKey={(row) => row.id}
           empty={t('common.dataNotFound')}
-          loading={closed.loading && !closed.list}
+          loading={closed.isPending}
           loadingText={t('common.loading')}
         />
-        {closed.list && <Pager page={closedPage} pages={pageCount(closed.list)} onPage={setClosedPage} />}
+        {closed.data && <Pager page={closedPage} pages={pageCount(closed.data)} onPage={setClosedPage} />}
       </section>
       {receiptId && (
         <OrderReceiptModal id={receiptId} known={known} onClose={() => void navigate('/orders')} />

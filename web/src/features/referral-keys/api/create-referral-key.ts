@@ -1,12 +1,17 @@
-import type { ReferralKey, ReferralKeyCreateBody } from '@app/shared';
+import { type ReferralKeyCreateBody, referralKeyResponseSchema } from '@app/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 /** POST /api/referral-keys */
-export function createReferralKey(body: ReferralKeyCreateBody): Promise<{ key: ReferralKey }> {
-  return api<{ key: ReferralKey }>('/api/referral-keys', { method: 'POST', body });
+export function createReferralKey(body: ReferralKeyCreateBody) {
+  return api('/api/referral-keys', referralKeyResponseSchema, { method: 'POST', body });
 }
 
 export function useCreateReferralKey() {
-  return useMutation(createReferralKey);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createReferralKey,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.referralKeyLists() }),
+  });
 }

@@ -1,6 +1,7 @@
-import type { ReferralKey } from '@app/shared';
+import { referralKeyListResponseSchema } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 export interface ReferralKeyQuery {
   q: string;
@@ -10,9 +11,13 @@ export interface ReferralKeyQuery {
 
 /** GET /api/referral-keys */
 export function listReferralKeys(query: ReferralKeyQuery, signal?: AbortSignal) {
-  return api<{ rows: ReferralKey[]; total: number }>('/api/referral-keys', { query: { ...query }, signal });
+  return api('/api/referral-keys', referralKeyListResponseSchema, { query: { ...query }, signal });
 }
 
 export function useReferralKeys(query: ReferralKeyQuery) {
-  return useQuery((signal) => listReferralKeys(query, signal), [query.q, query.page, query.limit]);
+  return useQuery({
+    queryKey: adminKeys.referralKeys(query),
+    queryFn: ({ signal }) => listReferralKeys(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }

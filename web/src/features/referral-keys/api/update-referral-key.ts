@@ -1,12 +1,15 @@
-import type { ReferralKey, ReferralKeyPatchBody } from '@app/shared';
+import { type ReferralKeyPatchBody, referralKeyResponseSchema } from '@app/shared';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useMutation } from '../../../lib/hooks.ts';
 
 /** PATCH /api/referral-keys/:id with `active` or `maxUses`. */
-export function updateReferralKey(id: string, body: ReferralKeyPatchBody): Promise<{ key: ReferralKey }> {
-  return api<{ key: ReferralKey }>(`/api/referral-keys/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export function updateReferralKey({ id, body }: { id: string; body: ReferralKeyPatchBody }) {
+  return api(`/api/referral-keys/${encodeURIComponent(id)}`, referralKeyResponseSchema, {
+    method: 'PATCH',
+    body,
+  });
 }
 
 export function useUpdateReferralKey() {
-  return useMutation(updateReferralKey);
+  return useMutation({ mutationFn: updateReferralKey });
 }

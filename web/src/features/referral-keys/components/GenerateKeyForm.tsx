@@ -15,7 +15,7 @@ function expiryToIso(value: string): string | undefined {
 
 export function GenerateKeyForm({ onCreated }: { onCreated: (key: ReferralKey) => void }) {
   const { t } = useTranslation();
-  const { run, pending } = useCreateReferralKey();
+  const { mutateAsync: run, isPending: pending } = useCreateReferralKey();
   const [label, setLabel] = useState('');
   const [maxUses, setMaxUses] = useState(String(DEFAULT_REFERRAL_MAX_USES));
   const [expiry, setExpiry] = useState('');

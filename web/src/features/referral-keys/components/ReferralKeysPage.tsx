@@ -21,7 +21,7 @@ export function ReferralKeysPage() {
   const [limit, setLimit] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
   const [created, setCreated] = useState<ReferralKey | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const { data, error, loading, reload } = useReferralKeys({ q, page, limit });
+  const { data, error, isPending, refetch } = useReferralKeys({ q, page, limit });
   const update = useUpdateReferralKey();
 
   // Search as the admin types, a moment after the last key.
@@ -40,8 +40,8 @@ export function ReferralKeysPage() {
   ) => {
     setActionError(null);
     try {
-      await update.run(row.id, body);
-      reload();
+      await update.mutateAsync({ id: row.id, body });
+      await refetch();
     } catch {
       setActionError(failure);
     }
@@ -70,7 +70,7 @@ export function ReferralKeysPage() {
       cell: (r) => (
         <KeyActions
           row={r}
-          busy={update.pending}
+          busy={update.isPending}
           onToggle={() => patch(r, { active: !r.active }, WEB_MSG.statusFailed)}
           onLimit={(maxUses) => patch(r, { maxUses }, WEB_MSG.limitFailed)}
         />
@@ -86,7 +86,7 @@ export function ReferralKeysPage() {
           onCreated={(key) => {
             setCreated(key);
             setPage(1);
-            reload();
+            void refetch();
           }}
         />
         {created && <GeneratedKey keyRow={created} />}
@@ -117,7 +117,7 @@ export function ReferralKeysPage() {
         rows={data?.rows ?? []}
         rowKey={(r) => r.id}
         empty={t('admin.keys.empty')}
-        loading={loading && !data}
+        loading={isPending}
         loadingText={t('common.loading')}
       />
       <Pager page={page} pages={Math.max(1, Math.ceil(total / limit))} onPage={setPage} />

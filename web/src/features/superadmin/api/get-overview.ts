@@ -1,12 +1,13 @@
-import type { SuperOverview } from '@app/shared';
+import { superOverviewSchema } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 /** GET /api/superadmin/overview */
-export function getOverview(signal?: AbortSignal): Promise<SuperOverview> {
-  return api<SuperOverview>('/api/superadmin/overview', { signal });
+export function getOverview(signal?: AbortSignal) {
+  return api('/api/superadmin/overview', superOverviewSchema, { signal });
 }
 
 export function useOverview() {
-  return useQuery((signal) => getOverview(signal), []);
+  return useQuery({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => getOverview(signal) });
 }

@@ -1,12 +1,13 @@
-import type { SiteSettings } from '@app/shared';
+import { publicSiteResponseSchema } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useQuery } from '../../../lib/hooks.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 /** GET /api/superadmin/site */
-export function getSiteSettings(signal?: AbortSignal): Promise<{ settings: SiteSettings }> {
-  return api<{ settings: SiteSettings }>('/api/superadmin/site', { signal });
+export function getSiteSettings(signal?: AbortSignal) {
+  return api('/api/superadmin/site', publicSiteResponseSchema, { signal });
 }
 
 export function useSiteSettings() {
-  return useQuery((signal) => getSiteSettings(signal), []);
+  return useQuery({ queryKey: adminKeys.siteSettings(), queryFn: ({ signal }) => getSiteSettings(signal) });
 }

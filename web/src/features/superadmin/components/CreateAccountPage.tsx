@@ -30,7 +30,7 @@ const TEXT = {
 export function CreateAccountPage({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation();
   const text = TEXT[kind];
-  const { run, pending } = useCreateAccount();
+  const { mutateAsync: run, isPending: pending } = useCreateAccount();
   const [form, setForm] = useState(EMPTY);
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -44,7 +44,7 @@ export function CreateAccountPage({ kind }: { kind: AccountKind }) {
     }
     setNotice(null);
     try {
-      await run(kind, valid.data);
+      await run({ kind, body: valid.data });
       setNotice({ text: text.ok, tone: 'success' });
       setForm(EMPTY);
     } catch (err) {

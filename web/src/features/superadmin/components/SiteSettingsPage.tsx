@@ -27,8 +27,8 @@ function Preview({ url, label, className }: { url: string; label: string; classN
 
 export function SiteSettingsPage() {
   const { t } = useTranslation();
-  const { data, error, loading } = useSiteSettings();
-  const { run, pending } = useSaveSiteSettings();
+  const { data, error, isPending: loading } = useSiteSettings();
+  const { mutateAsync: run, isPending: pending } = useSaveSiteSettings();
   const setBrand = useSite((s) => s.setBrand);
   const [form, setForm] = useState({ title: '', currency: DEFAULT_CURRENCY, logoUrl: '', faviconUrl: '' });
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);

@@ -1,6 +1,6 @@
 import '../../../i18n/index.ts';
 import { IDEMPOTENCY_HEADER, MSG, type PlaceTradeBody } from '@app/shared';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountMode } from '../../../lib/account-mode.ts';
@@ -9,6 +9,7 @@ import { connectionStore, realtime } from '../../../lib/socket.ts';
 import { mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { SETTINGS, settled, trade } from '../../../test/fixtures.ts';
+import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { useTradeFlow } from '../stores/use-trade-flow.ts';
 import { QuickTradeCard } from './QuickTradeCard.tsx';

@@ -55,7 +55,7 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
   const inProgress = phase !== 'idle';
   const input: TradeInput = { amountText, balance, setting, inProgress, signedIn };
   const enabled = canTrade(input);
-  const message = signedIn && !settings.loading ? formMessage(input, touched) : null;
+  const message = signedIn && !settings.isFetching ? formMessage(input, touched) : null;
   const amount = parseAmount(amountText);
   const profit = profitFor(amount, setting);
 
@@ -107,7 +107,7 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
 
       <fieldset className="qt-durations" disabled={inProgress}>
         <legend>{t('quickTrade.duration')}</legend>
-        {settings.loading && !settings.data ? (
+        {settings.isPending ? (
           <p className="muted small">{t('quickTrade.loadingSettings')}</p>
         ) : (
           list.map((s) => {

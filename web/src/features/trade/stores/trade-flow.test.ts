@@ -1,8 +1,8 @@
+import type { PlaceTradeResponse as Placement } from '@app/shared';
 import { type Balances, MSG, type PlaceTradeBody, type Trade, type TradeSettledEvent } from '@app/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
 import { settled, trade } from '../../../test/fixtures.ts';
-import type { Placement } from '../api/place-trade.ts';
 import { createTradeFlow, type FlowDeps } from './trade-flow.ts';
 
 const T0 = Date.parse('2025-03-01T10:00:00.000Z');
@@ -186,7 +186,7 @@ describe('trade flow', () => {
     );
     const placing = flow.getState().place(body);
     flow.getState().abandon();
-    answer({ trade: placed, balances: null, serverTime: Date.now() });
+    answer({ trade: placed, balances: { real: 0, practice: 0 }, serverTime: Date.now() });
     await placing;
     expect(flow.getState().phase).toBe('idle');
   });

@@ -1,3 +1,4 @@
+import type { PlaceTradeResponse as Placement } from '@app/shared';
 import {
   type Balances,
   MSG,
@@ -10,7 +11,6 @@ import { create } from 'zustand';
 import { ApiError, serverMessageOr } from '../../../lib/api.ts';
 import { clockOffset, remainingMs, rememberClockOffset } from '../../../lib/server-clock.ts';
 import { isRunning } from '../../../lib/trades.ts';
-import type { Placement } from '../api/place-trade.ts';
 
 /**
  * One trade from the click to its result: placing → countdown → settling → result, or failed.
@@ -38,7 +38,7 @@ export interface FlowState {
 
 export interface FlowDeps {
   placeTrade: (body: PlaceTradeBody, idempotencyKey: string) => Promise<Placement>;
-  getTrade: (id: string) => Promise<Trade | null>;
+  getTrade: (id: string) => Promise<Trade>;
   onSettled: (listener: (event: TradeSettledEvent) => void) => () => void;
   applyBalances: (balances: Balances) => void;
   /** After a result found by polling (no event carried the balances). */
@@ -152,7 +152,7 @@ export function createTradeFlow(deps: FlowDeps) {
           try {
             const placement = await deps.placeTrade(body, key);
             if (mine !== run) return;
-            if (placement.balances) deps.applyBalances(placement.balances);
+            deps.applyBalances(placement.balances);
             startCountdown(mine, placement, now());
             return;
           } catch (error) {

@@ -123,4 +123,6 @@ export const msg: Shape<Translation['msg']> = {
   httpOther: 'Serverfehler - bitte erneut versuchen.',
   recordsLoadFailed: 'Finanzverlauf konnte nicht geladen werden.',
   notificationsLoadFailed: 'Benachrichtigungen konnten nicht abgerufen werden',
+  networkError: 'Netzwerkfehler',
+  unexpectedAnswer: 'Unerwartete Antwort des Servers.',
 };

@@ -123,4 +123,6 @@ export const msg: Shape<Translation['msg']> = {
   httpOther: 'Erreur serveur - réessayez.',
   recordsLoadFailed: "Impossible de charger l'historique financier.",
   notificationsLoadFailed: 'Impossible de récupérer les notifications',
+  networkError: 'Erreur réseau',
+  unexpectedAnswer: 'Réponse inattendue du serveur.',
 };

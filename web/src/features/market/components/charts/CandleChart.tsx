@@ -14,7 +14,6 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConnection } from '../../../../lib/socket.ts';
 import { useCandles } from '../../api/get-candles.ts';
 import { ChartOverlay } from './ChartOverlay.tsx';
 import { CHART_COLORS, chartOptions, priceFormatFor } from './chart-theme.ts';
@@ -35,9 +34,7 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const handle = useRef<Handle | null>(null);
-  // After a reconnect the history is loaded again: candles missed while away are filled in.
-  const reconnects = useConnection((s) => s.reconnects);
-  const { data, error, loading, reload } = useCandles(symbol, interval, CANDLES_DEFAULT_LIMIT, reconnects);
+  const { data, error, isFetching, refetch } = useCandles(symbol, interval, CANDLES_DEFAULT_LIMIT);
   const current = data && data.symbol === symbol && data.interval === interval ? data : undefined;
 
   useEffect(() => {
@@ -88,7 +85,7 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
 
   let overlay: string | null = null;
   if (error && !current) overlay = t('market.chartError');
-  else if (loading && !current) overlay = t('market.chartLoading');
+  else if (isFetching && !current) overlay = t('market.chartLoading');
   else if (current && current.candles.length === 0) overlay = t('market.chartEmpty');
 
   return (
@@ -101,7 +98,11 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
         aria-label={t('trade.candles')}
       />
       {overlay && (
-        <ChartOverlay text={overlay} onRetry={error && !current ? reload : undefined} subtle={!!current} />
+        <ChartOverlay
+          text={overlay}
+          onRetry={error && !current ? () => void refetch() : undefined}
+          subtle={!!current}
+        />
       )}
     </div>
   );

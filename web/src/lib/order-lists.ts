@@ -1,5 +1,5 @@
 import type { MoneyAccount, Trade, TradeList } from '@app/shared';
-import { isRunning } from '../../../lib/trades.ts';
+import { isRunning } from './trades.ts';
 
 /**
  * Live changes to the two order tables of one account. A new trade joins the first page of

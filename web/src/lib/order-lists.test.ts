@@ -1,6 +1,6 @@
 import type { TradeList } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { settled, trade } from '../../../test/fixtures.ts';
+import { settled, trade } from '../test/fixtures.ts';
 import { pageCount, withoutSettled, withPlaced, withSettled } from './order-lists.ts';
 
 const list = (items: TradeList['items'], over: Partial<TradeList> = {}): TradeList => ({

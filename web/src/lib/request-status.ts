@@ -1,5 +1,5 @@
 import type { WalletRequestStatus } from '@app/shared';
-import type { StatusFilter } from '../../../lib/status-filter.ts';
+import type { StatusFilter } from './status-filter.ts';
 
 /** Whether a request belongs in a list filtered by `filter`. */
 export function matchesFilter(status: WalletRequestStatus, filter: StatusFilter): boolean {

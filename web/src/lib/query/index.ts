@@ -1,0 +1,3 @@
+export { connectCache } from './cache-sync.ts';
+export { createQueryClient, queryClient } from './client.ts';
+export * from './keys.ts';

@@ -1,0 +1,68 @@
+/**
+ * Query keys of the server state, one factory per resource. Each key starts with its resource,
+ * so a socket event invalidates everything of that resource with `keys.all`.
+ */
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+};
+
+export const tradeKeys = {
+  all: ['trades'] as const,
+  lists: () => [...tradeKeys.all, 'list'] as const,
+  list: (filter: object) => [...tradeKeys.lists(), filter] as const,
+  recent: () => [...tradeKeys.all, 'recent'] as const,
+  detail: (id: string) => [...tradeKeys.all, 'detail', id] as const,
+  settings: () => ['trade-settings'] as const,
+};
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  activity: () => [...walletKeys.all, 'activity'] as const,
+  transactions: (filter: object) => [...walletKeys.all, 'transactions', filter] as const,
+};
+
+export const topupKeys = {
+  all: ['topups'] as const,
+  mineLists: () => [...topupKeys.all, 'mine'] as const,
+  mine: (filter: object) => [...topupKeys.mineLists(), filter] as const,
+  adminLists: () => [...topupKeys.all, 'admin'] as const,
+  admin: (filter: object) => [...topupKeys.adminLists(), filter] as const,
+};
+
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  mineLists: () => [...withdrawalKeys.all, 'mine'] as const,
+  mine: (filter: object) => [...withdrawalKeys.mineLists(), filter] as const,
+  adminLists: () => [...withdrawalKeys.all, 'admin'] as const,
+  admin: (filter: object) => [...withdrawalKeys.adminLists(), filter] as const,
+  detail: (id: string) => [...withdrawalKeys.all, 'detail', id] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: (filter: object) => [...notificationKeys.all, 'page', filter] as const,
+  unread: () => [...notificationKeys.all, 'unread'] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  badges: () => [...adminKeys.all, 'badges'] as const,
+  cards: () => [...adminKeys.all, 'cards'] as const,
+  logins: (filter: object) => [...adminKeys.all, 'logins', filter] as const,
+  referralKeyLists: () => [...adminKeys.all, 'referral-keys'] as const,
+  referralKeys: (filter: object) => [...adminKeys.referralKeyLists(), filter] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
+};
+
+export const marketKeys = {
+  all: ['market'] as const,
+  candles: (symbol: string, interval: string, limit: number) =>
+    [...marketKeys.all, 'candles', symbol, interval, limit] as const,
+};
+
+export const infoKeys = {
+  announcements: () => ['announcements'] as const,
+};

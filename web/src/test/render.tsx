@@ -1,0 +1,20 @@
+import { notifyManager } from '@tanstack/react-query';
+import { type RenderOptions, render as rtlRender } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createQueryClient } from '../lib/query/index.ts';
+import { QueryProvider } from '../lib/query/provider.tsx';
+
+// A cache update reaches the screen inside the `act` that caused it, as a store update does.
+notifyManager.setScheduler((run) => run());
+
+/**
+ * Testing Library's render inside a fresh server-state cache (one per render, so no answer
+ * leaks between tests), kept current by the socket as in the app. The cache is returned too.
+ */
+export function render(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'> = {}) {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryProvider client={client}>{children}</QueryProvider>
+  );
+  return { client, ...rtlRender(ui, { ...options, wrapper }) };
+}

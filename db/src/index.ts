@@ -21,6 +21,7 @@ export {
   type WalletTransaction,
   type WalletTransactionsQuery,
   walletTransactions,
+  withdrawalEntries,
 } from './ledger-queries.ts';
 export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export {
@@ -95,6 +96,5 @@ export {
   type WithdrawalDecisionInput,
   WithdrawalNotFoundError,
   withdrawalDebitKey,
-  withdrawalEntries,
   withdrawalReturnKey,
 } from './withdrawals.ts';

@@ -1,7 +1,8 @@
 import type { BillType, MoneyAccount } from '@app/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { journalEntries, type LedgerAccountKind, ledgerAccounts, postings } from './schema/ledger.ts';
+import type { WithdrawalRow } from './schema/wallet.ts';
 
 const USER_KIND = { real: 'user_real', practice: 'user_practice' } as const satisfies Record<
   MoneyAccount,
@@ -193,4 +194,52 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<LedgerViolation
   if (total !== 0n) violations.push({ kind: 'ledger_total_nonzero', sum: total });
 
   return violations;
+}
+
+/**
+ * The withdrawal's ledger movements as Financial Records shows them: the debit made with the
+ * request, and the return of a rejected one (null otherwise).
+ */
+export async function withdrawalEntries(
+  db: DbOrTx,
+  withdrawal: Pick<WithdrawalRow, 'id' | 'debitEntryId' | 'returnEntryId'>,
+): Promise<{ debit: WalletTransaction; returned: WalletTransaction | null }> {
+  const ids = [
+    withdrawal.debitEntryId,
+    ...(withdrawal.returnEntryId === null ? [] : [withdrawal.returnEntryId]),
+  ];
+  const rows = await db
+    .select({
+      entryId: journalEntries.id,
+      type: journalEntries.type,
+      amount: postings.amount,
+      balanceAfter: postings.balanceAfter,
+      remarks: journalEntries.remarks,
+      reference: journalEntries.reference,
+      createdBy: journalEntries.createdBy,
+      createdAt: journalEntries.createdAt,
+    })
+    .from(journalEntries)
+    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
+    .innerJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.id, postings.accountId), isNotNull(ledgerAccounts.userId)),
+    )
+    .where(inArray(journalEntries.id, ids));
+  const toTransaction = (id: bigint): WalletTransaction | undefined => {
+    const r = rows.find((row) => row.entryId === id);
+    return (
+      r && {
+        ...r,
+        direction: r.amount > 0n ? 'credit' : 'debit',
+        amount: r.amount > 0n ? r.amount : -r.amount,
+        balanceAfter: r.balanceAfter ?? 0n,
+      }
+    );
+  };
+  const debit = toTransaction(withdrawal.debitEntryId);
+  if (!debit) throw new Error(`withdrawal ${withdrawal.id}: its debit entry is missing`);
+  const returned =
+    withdrawal.returnEntryId === null ? null : (toTransaction(withdrawal.returnEntryId) ?? null);
+  return { debit, returned };
 }

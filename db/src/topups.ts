@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from './client.ts';
 import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
 import { type TopupRow, topups } from './schema/wallet.ts';
+import { isUuid } from './sql-call.ts';
 
 /**
  * Top-ups: a user's request to have money they paid outside the platform credited, with a
@@ -152,10 +153,8 @@ export async function decideTopup(db: DbOrTx, topupId: string, input: TopupDecis
 }
 
 async function lockTopup(tx: Tx, topupId: string): Promise<TopupRow> {
-  if (!UUID.test(topupId)) throw new TopupNotFoundError(topupId);
+  if (!isUuid(topupId)) throw new TopupNotFoundError(topupId);
   const [row] = await tx.select().from(topups).where(eq(topups.id, topupId)).for('update');
   if (!row) throw new TopupNotFoundError(topupId);
   return row;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
 import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
-import { checkLedgerInvariants, getBalances, getPlatformBalance } from './index.ts';
+import { checkLedgerInvariants, getBalances, getPlatformBalance, withdrawalEntries } from './index.ts';
 import { createUser, fund, uniq } from './money.fixtures.ts';
 import { journalEntries, users, withdrawals } from './schema/index.ts';
 import {
@@ -16,7 +16,6 @@ import {
   WithdrawalDecidedError,
   WithdrawalNotFoundError,
   withdrawalDebitKey,
-  withdrawalEntries,
   withdrawalReturnKey,
 } from './withdrawals.ts';
 

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import {
   IdempotencyConflictError,
@@ -8,10 +8,9 @@ import {
   UnknownUserError,
 } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
-import type { WalletTransaction } from './ledger-queries.ts';
-import { journalEntries, ledgerAccounts, postings } from './schema/ledger.ts';
 import { users } from './schema/users.ts';
 import { type WithdrawalRow, withdrawals } from './schema/wallet.ts';
+import { isUuid } from './sql-call.ts';
 
 /**
  * Withdrawals: the amount leaves the user's real balance the moment they ask (bill type
@@ -304,58 +303,8 @@ export async function decideWithdrawal(
 }
 
 async function lockWithdrawal(tx: Tx, withdrawalId: string): Promise<WithdrawalRow> {
-  if (!UUID.test(withdrawalId)) throw new WithdrawalNotFoundError(withdrawalId);
+  if (!isUuid(withdrawalId)) throw new WithdrawalNotFoundError(withdrawalId);
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
   if (!row) throw new WithdrawalNotFoundError(withdrawalId);
   return row;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The withdrawal's ledger movements as Financial Records shows them: the debit made with the
- * request, and the return of a rejected one (null otherwise).
- */
-export async function withdrawalEntries(
-  db: DbOrTx,
-  withdrawal: Pick<WithdrawalRow, 'id' | 'debitEntryId' | 'returnEntryId'>,
-): Promise<{ debit: WalletTransaction; returned: WalletTransaction | null }> {
-  const ids = [
-    withdrawal.debitEntryId,
-    ...(withdrawal.returnEntryId === null ? [] : [withdrawal.returnEntryId]),
-  ];
-  const rows = await db
-    .select({
-      entryId: journalEntries.id,
-      type: journalEntries.type,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      remarks: journalEntries.remarks,
-      reference: journalEntries.reference,
-      createdBy: journalEntries.createdBy,
-      createdAt: journalEntries.createdAt,
-    })
-    .from(journalEntries)
-    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
-    .innerJoin(
-      ledgerAccounts,
-      and(eq(ledgerAccounts.id, postings.accountId), isNotNull(ledgerAccounts.userId)),
-    )
-    .where(inArray(journalEntries.id, ids));
-  const toTransaction = (id: bigint): WalletTransaction | undefined => {
-    const r = rows.find((row) => row.entryId === id);
-    return (
-      r && {
-        ...r,
-        direction: r.amount > 0n ? 'credit' : 'debit',
-        amount: r.amount > 0n ? r.amount : -r.amount,
-        balanceAfter: r.balanceAfter ?? 0n,
-      }
-    );
-  };
-  const debit = toTransaction(withdrawal.debitEntryId);
-  if (!debit) throw new Error(`withdrawal ${withdrawal.id}: its debit entry is missing`);
-  const returned =
-    withdrawal.returnEntryId === null ? null : (toTransaction(withdrawal.returnEntryId) ?? null);
-  return { debit, returned };
 }

@@ -1,7 +1,8 @@
+import { isUuid } from '@app/shared';
 import type { DbOrTx } from './client.ts';
 import { TradeNotFoundError } from './errors.ts';
 import type { TradeRow } from './schema/trades.ts';
-import { callSqlFunction, isUuid, TRADE_OUTPUT, toTradeRow } from './sql-call.ts';
+import { callSqlFunction, TRADE_OUTPUT, toTradeRow } from './sql-call.ts';
 
 /**
  * An admin's cancellation of a RUNNING trade with a reason the user sees; the stake is refunded

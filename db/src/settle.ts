@@ -1,9 +1,10 @@
+import { isUuid } from '@app/shared';
 import type { DbOrTx } from './client.ts';
 import { pgErrorOf, TradeNotFoundError } from './errors.ts';
 import type { Balances } from './ledger.ts';
 import { OPENING } from './place.ts';
 import type { TradeRow } from './schema/trades.ts';
-import { callSqlFunction, isUuid, TRADE_OUTPUT, toTradeRow } from './sql-call.ts';
+import { callSqlFunction, TRADE_OUTPUT, toTradeRow } from './sql-call.ts';
 
 export type SettleOptions = {
   /** A trade whose last price before expiry is older than this is voided. */

@@ -56,7 +56,3 @@ export function toTradeRow(raw: Record<string, unknown>): TradeRow {
   }
   return row as TradeRow;
 }
-
-/** Whether a text is a UUID: anything else names no trade (and would fail the uuid cast). */
-export const isUuid = (text: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

@@ -1,10 +1,10 @@
 import type { VoucherType } from '@app/shared';
+import { isUuid } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
 import { type TopupRow, topups } from './schema/wallet.ts';
-import { isUuid } from './sql-call.ts';
 
 /**
  * Top-ups: a user's request to have money they paid outside the platform credited, with a

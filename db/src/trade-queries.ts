@@ -1,9 +1,8 @@
-import { decideOutcome, type Outcome } from '@app/shared';
+import { decideOutcome, isUuid, type Outcome } from '@app/shared';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { TradeNotFoundError } from './errors.ts';
 import { type TradeRow, trades } from './schema/trades.ts';
-import { isUuid } from './sql-call.ts';
 import { lastTickAtOrBefore } from './ticks.ts';
 
 export type OverdueTrade = Pick<TradeRow, 'id' | 'userId' | 'account' | 'symbol' | 'expiresAt'>;

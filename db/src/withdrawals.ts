@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { isUuid } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import {
@@ -10,7 +11,6 @@ import {
 import { type Posted, post } from './ledger.ts';
 import { users } from './schema/users.ts';
 import { type WithdrawalRow, withdrawals } from './schema/wallet.ts';
-import { isUuid } from './sql-call.ts';
 
 /**
  * Withdrawals: the amount leaves the user's real balance the moment they ask (bill type

@@ -15,7 +15,8 @@ import { freePort } from './services.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-export const CHROMIUM = '/usr/bin/chromium';
+/** Where the end-to-end tests find Chromium. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export type Credentials = { username: string; email: string; password: string };
 

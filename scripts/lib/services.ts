@@ -18,6 +18,13 @@ export function canConnect(host: string, port: number, timeoutMs = 1000): Promis
   });
 }
 
+/** The URL with its password masked, for messages. */
+export function redactUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
 export function urlReachable(url: string): Promise<boolean> {
   const u = new URL(url);
   const port = Number(u.port) || (u.protocol.startsWith('redis') ? 6379 : 5432);
@@ -52,6 +59,8 @@ export type LocalRedisOptions = {
    * Redis after the processes that use it (`pnpm start`).
    */
   detached?: boolean;
+  /** The variable that names a Redis of the user's own, for the message when none is installed. */
+  setting?: string;
 };
 
 /**
@@ -66,7 +75,7 @@ export async function startLocalRedis(
   const bin = which.stdout.trim();
   if (!bin) {
     throw new Error(
-      'No Redis found: set REDIS_URL to a running Redis 6.2+, or install one (Debian/Ubuntu: `sudo apt-get install -y redis-server`; macOS: `brew install redis`).',
+      `No Redis found: set ${options.setting ?? 'REDIS_URL'} to a running Redis 6.2+, or install one (Debian/Ubuntu: \`sudo apt-get install -y redis-server\`; macOS: \`brew install redis\`).`,
     );
   }
   mkdirSync(dataDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP_UA, MOBILE_UA } from '../test/helpers.ts';
+import { DESKTOP_UA, MOBILE_UA } from '../test/user-agents.ts';
 import { deviceTypeOf } from './device.ts';
 
 describe('deviceTypeOf', () => {

@@ -11,10 +11,7 @@ import type { Config } from '../config.ts';
 
 export const TEST_PASSWORD = 'secret123';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
-export const DESKTOP_UA =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-export const MOBILE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+export { DESKTOP_UA, MOBILE_UA } from './user-agents.ts';
 
 /** A short random suffix: test files share one database, so names must not collide. */
 export const suffix = () => randomBytes(4).toString('hex');

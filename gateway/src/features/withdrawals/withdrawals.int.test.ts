@@ -302,12 +302,12 @@ describe('GET /api/withdrawals/:id', () => {
     expect(list.items.map((w: Withdrawal) => w.id)).not.toContain(id);
   });
 
-  it('answers 404 for an unknown id, and 400 (with the same message) for one that is no id', async () => {
+  it('answers 404 with the same message for an unknown id and for one that is no id', async () => {
     const res = await get(admin.token, '/api/withdrawals/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MSG.notFound);
     const malformed = await get(admin.token, '/api/withdrawals/WD0001');
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(404);
     expect(malformed.json().message).toBe(MSG.notFound);
   });
 });

@@ -6,24 +6,27 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@app/db/testing';
 import { bullPrefix, JOB_SCHEDULERS, QUEUES, SETTLEMENT_SCHEDULERS } from '@app/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { readHeartbeats } from './jobs/heartbeat.ts';
 import { createQueue } from './queues.ts';
 import { startWorkerProcess } from './testing/worker-process.ts';
 
-async function waitFor<T>(
+function waitFor<T>(
   what: string,
   probe: () => T | undefined | Promise<T | undefined>,
   timeoutMs: number,
   describeState: () => string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}\n${describeState()}`);
+): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined || value === false) {
+        throw new Error(`timed out waiting for ${what}\n${describeState()}`);
+      }
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 const redis = new Redis(inject('redisUrl'));

@@ -10,7 +10,7 @@ import {
   type UsdtInrRate,
 } from '@app/shared';
 import { Redis } from 'ioredis';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { suffix } from './helpers.ts';
 
 /**
@@ -135,7 +135,12 @@ export async function archive(db: Db, symbol: string, entries: Array<{ at: numbe
  * seconds of a bucket, so a test's "now" and the gateway's land in the same one.
  */
 export async function currentBucket(width: number, margin = 5): Promise<number> {
-  const left = width - ((Date.now() / 1000) % width);
-  if (left < margin) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+  const left = () => width - ((Date.now() / 1000) % width);
+  await vi.waitFor(
+    () => {
+      if (left() < margin) throw new Error(`the ${width} s bucket ends in ${left().toFixed(1)} s`);
+    },
+    { timeout: (margin + 1) * 1000, interval: 100 },
+  );
   return Math.floor(Date.now() / 1000 / width) * width;
 }

@@ -1,6 +1,6 @@
 import { createDb, lastTickAtOrBefore } from '@app/db';
 import type { ArchivedThrough, Tick } from '@app/shared';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { TickArchiver } from './archive.ts';
 import { captureLogger, testSymbol, waitFor } from './testing/harness.ts';
 
@@ -31,13 +31,16 @@ describe('the tick archiver', () => {
       await waitFor('the first tick written', () => archiver.written >= 1);
       archiver.add(tick(symbol, second + 400, 2));
       archiver.add(tick(symbol, second + 900, 3));
-      await new Promise((r) => setTimeout(r, 100));
       expect(archiver.written).toBe(1); // the same second: waits for the batch
 
       archiver.add(tick(symbol, second + 1_050, 4)); // the next second begins: the last one is complete
       await waitFor('the completed second written', () =>
         announced.some((a) => a[symbol] === second + 1_050),
       );
+      // One write for the first tick, then one with the completed second and the new one: the
+      // ticks of the same second were never written on their own.
+      expect(announced).toEqual([{ [symbol]: second + 100 }, { [symbol]: second + 1_050 }]);
+      expect(archiver.written).toBe(3);
       const exit = await lastTickAtOrBefore(db.db, symbol, new Date(second + 999));
       expect(exit).toMatchObject({ priceE8: 300_000_000n, exchangeTs: new Date(second + 900) });
       const after = await lastTickAtOrBefore(db.db, symbol, new Date(second + 1_999));
@@ -61,7 +64,10 @@ describe('the tick archiver', () => {
           (await lastTickAtOrBefore(db.db, symbol, new Date(second + 999)))?.priceE8 === 600_000_000n,
       );
       const before = archiver.written;
-      await new Promise((r) => setTimeout(r, 300));
+      // Three more batch periods, each one's write (if any) finished.
+      const periods = vi.spyOn(archiver, 'flush');
+      await vi.waitFor(() => expect(periods.mock.calls.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+      await archiver.flush();
       expect(archiver.written).toBe(before); // nothing changed: nothing written
     } finally {
       await archiver.stop();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CandleStore, MAX_CANDLES } from './candles.ts';
 import { KeyedThrottle } from './throttle.ts';
 
@@ -38,14 +38,21 @@ describe('candles from klines and ticks', () => {
 });
 
 describe('keyed throttle', () => {
-  it('emits the first value at once and the latest one at the end of the window, per key', async () => {
-    const out: string[] = [];
-    const throttle = new KeyedThrottle<number>(50, (key, v) => out.push(`${key}=${v}`));
-    for (let i = 1; i <= 20; i++) throttle.push('a', i);
-    throttle.push('b', 1);
-    expect(out).toEqual(['a=1', 'b=1']);
-    await new Promise((r) => setTimeout(r, 120));
-    expect(out).toEqual(['a=1', 'b=1', 'a=20']);
-    throttle.clear();
+  it('emits the first value at once and the latest one at the end of the window, per key', () => {
+    vi.useFakeTimers();
+    try {
+      const out: string[] = [];
+      const throttle = new KeyedThrottle<number>(50, (key, v) => out.push(`${key}=${v}`));
+      for (let i = 1; i <= 20; i++) throttle.push('a', i);
+      throttle.push('b', 1);
+      expect(out).toEqual(['a=1', 'b=1']);
+      vi.advanceTimersByTime(49);
+      expect(out).toEqual(['a=1', 'b=1']);
+      vi.advanceTimersByTime(71);
+      expect(out).toEqual(['a=1', 'b=1', 'a=20']);
+      throttle.clear();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

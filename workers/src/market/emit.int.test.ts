@@ -88,7 +88,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const latestStored = async () => (await readJson<Tick>(redis, prefix + marketKeys.price(sym)))?.price;
 
 describe('market push through the Socket.IO Redis emitter', () => {
   it('throttles a burst of 100 trades in 100 ms to about 10 tick events, the last one the latest price', async () => {
@@ -99,18 +99,26 @@ describe('market push through the Socket.IO Redis emitter', () => {
         last = 100 + batch + i / 100;
         fake.pushTrade(market, { price: last.toFixed(8) });
       }
-      await pause(10);
+      // The next batch once the service has this one, so the burst spans throttle windows.
+      const batchLast = last;
+      await waitFor('the batch ingested', async () => (await latestStored()) === batchLast);
     }
     await waitFor('the trailing tick with the latest price', () => ticks.at(-1)?.price === last);
-    await pause(300); // nothing more may follow
-    expect(ticks.length).toBeGreaterThanOrEqual(1);
-    expect(ticks.length).toBeLessThanOrEqual(10);
-    expect(ticks.at(-1)?.price).toBe(last);
-    expect(ticks.at(-1)?.source).toBe('binance');
     // Redis holds the very latest tick; the recent list holds what the clients saw.
-    expect((await readJson<Tick>(redis, prefix + marketKeys.price(sym)))?.price).toBe(last);
+    expect(await latestStored()).toBe(last);
     const [head] = await redis.lrange(prefix + marketKeys.ticks(sym), 0, 0);
     expect(JSON.parse(head ?? 'null')).toEqual(ticks.at(-1));
+
+    // Nothing more may follow: the next tick event is the one of a later trade.
+    const burst = ticks.length;
+    const later = fake.pushTrade(market, { price: '99.00000000' });
+    await waitFor('the tick of a later trade', () => ticks.some((t) => t.aggTradeId === later.a));
+    expect(ticks.length).toBe(burst + 1);
+    const seen = ticks.slice(0, burst);
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen.length).toBeLessThanOrEqual(10);
+    expect(seen.at(-1)?.price).toBe(last);
+    expect(seen.at(-1)?.source).toBe('binance');
   });
 
   it('sends ticks only to the room of their symbol', async () => {
@@ -124,12 +132,12 @@ describe('market push through the Socket.IO Redis emitter', () => {
   it('sends the ticker at most once a second with every coin that has a price', async () => {
     fake.pushTrade(`${other}USDT`, { price: '5.10000000' });
     tickers.length = 0;
-    const until = Date.now() + 2_500;
-    while (Date.now() < until) {
-      fake.pushTrade(market);
-      await pause(50);
+    // Prices keep changing, each trade once the tick of the one before arrived, until three
+    // tickers went out.
+    while (tickers.length < 3) {
+      const trade = fake.pushTrade(market);
+      await waitFor('the tick of the trade', () => ticks.some((t) => t.aggTradeId === trade.a));
     }
-    await pause(200);
     expect(tickers.length).toBeGreaterThanOrEqual(2);
     expect(tickers.length).toBeLessThanOrEqual(4);
     for (let i = 1; i < tickers.length; i++) {

@@ -207,6 +207,7 @@ describe('market ingestion from the Binance stream', () => {
     // Binance's count (the header) is what our budget knows about.
     expect(service.current?.rest.budget.usedThisMinute()).toBeGreaterThanOrEqual(fake.usedWeight() - 10);
 
+    const sinceBack = lines.length;
     fake.setDown(false);
     await waitFor('the stream to be live again', async () => (await feed())?.state === 'live', 10_000, logs);
     const trade = fake.pushTrade(market, { price: '65100.00000000' });
@@ -214,10 +215,18 @@ describe('market ingestion from the Binance stream', () => {
       const t = await latest();
       return t?.aggTradeId === trade.a && t.source === 'binance';
     });
-    // Polling has stopped: no new ticker requests after the stream came back (one may be in flight).
+    // Polling has stopped: the poller says so, and up to a later stream tick there are no new
+    // ticker requests after the stream came back (one may be in flight).
     const tickerCalls = () => fake.requests.filter((r) => r.path === '/api/v3/ticker/24hr').length;
     const settled = tickerCalls();
-    await new Promise((r) => setTimeout(r, 700));
+    await waitFor('the poller to stop', () =>
+      lines.slice(sinceBack).some((l) => l.msg === 'stopped polling Binance REST'),
+    );
+    const later = fake.pushTrade(market, { price: '65200.00000000' });
+    await waitFor('a later stream tick', async () => (await latest())?.aggTradeId === later.a);
+    expect(
+      lines.slice(sinceBack).some((l) => l.msg === 'polling Binance REST while the stream is down'),
+    ).toBe(false);
     expect(tickerCalls() - settled).toBeLessThanOrEqual(1);
   });
 });

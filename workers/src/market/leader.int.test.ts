@@ -6,7 +6,15 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startWorkerProcess, type WorkerProcess } from '../testing/worker-process.ts';
 import { LeaderLock } from './leader.ts';
 import { startFakeBinance } from './testing/fake-binance.ts';
-import { captureLogger, deleteKeys, readJson, testSymbol, waitFor } from './testing/harness.ts';
+import {
+  captureLogger,
+  deleteKeys,
+  readJson,
+  setNxAttempts,
+  testSymbol,
+  waitFor,
+  watchCommands,
+} from './testing/harness.ts';
 
 const redis = new Redis(inject('redisUrl'));
 const prefix = `${inject('redisPrefix')}market-leader-${randomBytes(3).toString('hex')}:`;
@@ -41,8 +49,14 @@ describe('market leader lock', () => {
     try {
       a.l.start();
       await waitFor('a to lead', () => a.l.isLeader);
-      b.l.start();
-      await new Promise((r) => setTimeout(r, 800)); // more than a ttl: a keeps renewing
+      const watch = await watchCommands(redis);
+      try {
+        b.l.start();
+        // b tries every ttl/3: its fifth attempt comes more than a ttl later, so a kept renewing.
+        await waitFor('five attempts of b', () => setNxAttempts(watch.commands, key, 'b') >= 5, 5_000);
+      } finally {
+        watch.stop();
+      }
       expect(b.l.isLeader).toBe(false);
       expect(await redis.get(key)).toBe('a');
       a.l.stop(); // a dies: no renewal, no release
@@ -110,8 +124,20 @@ describe('market leader lock', () => {
       a = await start();
       await waitFor('A to lead', async () => (await redis.get(leaderKey)) === a?.id, 10_000, state);
       await waitFor('ticks from A', async () => (await latest())?.source === 'binance', 10_000, state);
-      b = await start();
-      await new Promise((r) => setTimeout(r, 1_500));
+      const watch = await watchCommands(redis);
+      try {
+        b = await start();
+        const bId = b.id;
+        // B tries every ttl/3: its fourth attempt comes a whole ttl after its first.
+        await waitFor(
+          'four attempts of B',
+          () => setNxAttempts(watch.commands, leaderKey, bId) >= 4,
+          10_000,
+          state,
+        );
+      } finally {
+        watch.stop();
+      }
       expect(await redis.get(leaderKey)).toBe(a.id);
       expect(b.p.logs.some((l) => l.msg === 'market leader: this worker ingests')).toBe(false);
 

@@ -67,3 +67,23 @@ export async function deleteKeys(redis: Redis, prefix: string) {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length) await redis.del(...keys);
 }
+
+/**
+ * Every command Redis executes from now on, from any client (MONITOR), as lower-case argument
+ * lists: the positive signal that lets a test wait for attempts that must fail.
+ */
+export async function watchCommands(redis: Redis): Promise<{ commands: string[][]; stop: () => void }> {
+  const monitor = await redis.monitor();
+  const commands: string[][] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    commands.push(args.map((a) => String(a).toLowerCase()));
+  });
+  return { commands, stop: () => monitor.disconnect() };
+}
+
+/** How many `SET key value … NX` attempts a watch saw. */
+export const setNxAttempts = (commands: string[][], key: string, value: string) =>
+  commands.filter(
+    ([name, k, v, ...rest]) =>
+      name === 'set' && k === key.toLowerCase() && v === value.toLowerCase() && rest.includes('nx'),
+  ).length;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../test/api-router.ts';
 import { startedRealtime } from '../test/socket-mock.ts';
 import { useSession } from './session/index.ts';
-import { connectWallet, useUnreadNotifications } from './wallet-sync.ts';
+import { connectWallet } from './wallet-sync.ts';
 
 function setup() {
   const { realtime, connection, server } = startedRealtime();
@@ -13,7 +13,6 @@ function setup() {
 
 afterEach(() => {
   useSession.setState({ user: null, token: null });
-  useUnreadNotifications.setState({ count: 0 });
 });
 
 describe('wallet live events', () => {
@@ -29,27 +28,6 @@ describe('wallet live events', () => {
     });
     server().serverEmit('hold', { freezAmount: 0, freezReason: null });
     expect(useSession.getState().user).toMatchObject({ freezAmount: 0, freezReason: null });
-    undo();
-  });
-
-  it('a notification event sets the unread count; a new user starts from zero', () => {
-    useSession.setState({ token: 'tok', user: user() });
-    const { server, undo } = setup();
-    server().serverEmit('notification', {
-      notification: {
-        id: 'n1',
-        type: 'credit',
-        title: 'Top-up approved',
-        body: '',
-        data: {},
-        read: false,
-        createdAt: '2025-01-01T00:00:00.000Z',
-      },
-      unread: 4,
-    });
-    expect(useUnreadNotifications.getState().count).toBe(4);
-    useSession.getState().signIn('tok2', user({ id: 'u2' }));
-    expect(useUnreadNotifications.getState().count).toBe(0);
     undo();
   });
 

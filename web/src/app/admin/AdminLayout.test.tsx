@@ -9,7 +9,6 @@ import type { FakeSocket } from '../../test/fake-socket.ts';
 import { render } from '../../test/render.tsx';
 import { serverOf } from '../../test/socket-mock.ts';
 import { AdminLayout } from './AdminLayout.tsx';
-import { useAdminBadges } from './badges/index.ts';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
 vi.mock('../../lib/socket.ts', async (importOriginal) =>
@@ -51,7 +50,6 @@ beforeAll(() => {
 
 beforeEach(() => {
   localStorage.clear();
-  useAdminBadges.setState({ badges: null, version: 0 });
   useSession.setState({ token: 'tok', user: user({ role: 'admin', isAdmin: true }), status: 'ready' });
 });
 

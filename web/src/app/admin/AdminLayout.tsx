@@ -6,7 +6,7 @@ import { useIsMobile } from '../../lib/media.ts';
 import { isSuperadmin, useSession } from '../../lib/session/index.ts';
 import { Brand } from '../layout/Brand.tsx';
 import { LanguageButton } from '../layout/Header.tsx';
-import { useAdminBadges, useAdminBadgesSync } from './badges/index.ts';
+import { useAdminBadges } from './badges/index.ts';
 import { ADMIN_NAV, type AdminNavItem, SUPER_NAV } from './nav.ts';
 
 /**
@@ -15,7 +15,7 @@ import { ADMIN_NAV, type AdminNavItem, SUPER_NAV } from './nav.ts';
  */
 function NavBadge({ path, badge }: { path: string; badge: keyof AdminBadges }) {
   const { t } = useTranslation();
-  const count = useAdminBadges((s) => s.badges?.[badge]);
+  const count = useAdminBadges().data?.[badge];
   if (count === undefined) return null;
   // The space keeps the link's name "Withdrawals 3 pending" rather than "Withdrawals3 pending".
   return (
@@ -52,7 +52,6 @@ export function AdminLayout() {
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
-  useAdminBadgesSync();
 
   useEffect(() => setDrawer(false), [pathname]);
   useEffect(() => {

@@ -1,10 +1,12 @@
 import type { TradeList } from '@app/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { user } from '../../test/api-router.ts';
 import { settled, trade } from '../../test/fixtures.ts';
 import { startedRealtime } from '../../test/socket-mock.ts';
+import { useSession } from '../session/index.ts';
 import { connectCache } from './cache-sync.ts';
 import { createQueryClient } from './client.ts';
-import { tradeKeys, walletKeys } from './keys.ts';
+import { notificationKeys, tradeKeys, walletKeys } from './keys.ts';
 
 function setup() {
   const { realtime, connection, server } = startedRealtime();
@@ -56,5 +58,32 @@ describe('socket events into the query cache', () => {
     server().accept();
     await vi.waitFor(() => expect(client.getQueryState(tradeKeys.recent())?.isInvalidated).toBe(true));
     undo();
+  });
+});
+
+describe('notification events into the query cache', () => {
+  const fresh = {
+    id: 'n1',
+    type: 'credit',
+    title: 'Top-up approved',
+    body: '',
+    data: {},
+    read: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('a notification event sets the unread count and tops the first pages; a new user starts from nothing', () => {
+    useSession.setState({ token: 'tok', user: user() });
+    const { client, server, undo } = setup();
+    const key = notificationKeys.list({ limit: 5, page: 1 });
+    client.setQueryData(key, { items: [], pagination: { total: 0, page: 1, limit: 5, pages: 1 }, unread: 0 });
+    server().serverEmit('notification', { notification: fresh, unread: 4 });
+    expect(client.getQueryData(notificationKeys.unread())).toBe(4);
+    expect(client.getQueryData<{ items: unknown[] }>(key)?.items).toEqual([fresh]);
+
+    useSession.getState().signIn('tok2', user({ id: 'u2' }));
+    expect(client.getQueryData(notificationKeys.unread())).toBeUndefined();
+    undo();
+    useSession.setState({ token: null, user: null });
   });
 });

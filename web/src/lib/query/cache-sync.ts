@@ -1,11 +1,18 @@
-import type { TradeList, WalletRequestStatus } from '@app/shared';
+import {
+  type Notification as AppNotification,
+  adminBadgesSchema,
+  type Pagination,
+  type TradeList,
+  type WalletRequestStatus,
+} from '@app/shared';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { withoutSettled, withPlaced, withSettled } from '../order-lists.ts';
 import type { ConnectionStore } from '../realtime/connection-store.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import { patchPage } from '../request-status.ts';
+import { useSession } from '../session/index.ts';
 import type { StatusFilter } from '../status-filter.ts';
-import { adminKeys, topupKeys, tradeKeys, walletKeys, withdrawalKeys } from './keys.ts';
+import { adminKeys, notificationKeys, topupKeys, tradeKeys, walletKeys, withdrawalKeys } from './keys.ts';
 
 type Paged<T> = { items: T[] };
 type WalletRequest = { id: string; status: WalletRequestStatus };
@@ -13,7 +20,7 @@ type WalletRequest = { id: string; status: WalletRequestStatus };
 /** The filter object a list key ends with. */
 const filterOf = <F>(query: Query): F | undefined => query.queryKey[query.queryKey.length - 1] as F;
 
-const firstPage = (query: Query) => filterOf<{ page?: number }>(query)?.page === 1;
+const firstPage = (query: Query) => (filterOf<{ page?: number }>(query)?.page ?? 1) === 1;
 
 /**
  * A live update of one of my requests: a request already listed is replaced where it is,
@@ -39,6 +46,27 @@ function applyToTradeLists(client: QueryClient, change: (list: TradeList, filter
   }
 }
 type TradeFilter = { status: 'running' | 'completed'; account: 'real' | 'practice' };
+
+type NotificationPage = { items: AppNotification[]; pagination: Pagination; unread: number };
+
+/** A new notification on top of every cached first page (the bell's too), then fetched again. */
+function applyNotification(client: QueryClient, notification: AppNotification, unread: number) {
+  client.setQueryData(notificationKeys.unread(), unread);
+  for (const query of client
+    .getQueryCache()
+    .findAll({ queryKey: notificationKeys.lists(), predicate: firstPage })) {
+    const { limit } = filterOf<{ limit: number }>(query) ?? { limit: 1 };
+    const data = query.state.data as NotificationPage | undefined;
+    const rest = (data?.items ?? []).filter((n) => n.id !== notification.id);
+    const total = (data?.pagination.total ?? 0) + 1;
+    client.setQueryData<NotificationPage>(query.queryKey, {
+      items: [notification, ...rest].slice(0, limit),
+      pagination: { total, page: 1, limit, pages: Math.max(1, Math.ceil(total / limit)) },
+      unread,
+    });
+  }
+  void client.invalidateQueries({ queryKey: notificationKeys.lists(), predicate: firstPage });
+}
 
 /**
  * Socket events into the server-state cache (the balances themselves live with the signed-in
@@ -67,21 +95,32 @@ export function connectCache(
     }),
     source.on('balance', () => {
       // Money moved: a new ledger entry leads the first page.
-      void client.invalidateQueries({ queryKey: walletKeys.all, predicate: firstPage });
+      void client.invalidateQueries({ queryKey: walletKeys.transactionLists(), predicate: firstPage });
       void client.invalidateQueries({ queryKey: walletKeys.activity() });
     }),
     source.on('topup:updated', ({ topup }) => applyRequest(client, topupKeys.mineLists(), topup)),
     source.on('withdrawal:updated', ({ withdrawal }) =>
       applyRequest(client, withdrawalKeys.mineLists(), withdrawal),
     ),
-    source.on('admin:badges', (badges) => {
-      client.setQueryData(adminKeys.badges(), badges);
+    source.on('admin:badges', (payload) => {
+      const badges = adminBadgesSchema.safeParse(payload);
+      if (!badges.success) return;
+      // The event is newer than any answer still on its way: that request is dropped.
+      client.setQueryData(adminKeys.badges(), badges.data);
+      void client.cancelQueries({ queryKey: adminKeys.badges() });
       void client.invalidateQueries({ queryKey: topupKeys.adminLists() });
       void client.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
       void client.invalidateQueries({ queryKey: withdrawalKeys.all, predicate: isDetail });
     }),
+    source.on('notification', ({ notification, unread }) => {
+      if (useSession.getState().user) applyNotification(client, notification, unread);
+    }),
     connection.subscribe((state, prev) => {
       if (state.reconnects !== prev.reconnects) void client.invalidateQueries();
+    }),
+    // Another user's answers are not kept.
+    useSession.subscribe((state, prev) => {
+      if (state.user?.id !== prev.user?.id) void client.resetQueries();
     }),
   ];
   return () => {

@@ -20,7 +20,8 @@ export const tradeKeys = {
 export const walletKeys = {
   all: ['wallet'] as const,
   activity: () => [...walletKeys.all, 'activity'] as const,
-  transactions: (filter: object) => [...walletKeys.all, 'transactions', filter] as const,
+  transactionLists: () => [...walletKeys.all, 'transactions'] as const,
+  transactions: (filter: object) => [...walletKeys.transactionLists(), filter] as const,
 };
 
 export const topupKeys = {
@@ -42,7 +43,8 @@ export const withdrawalKeys = {
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  page: (filter: object) => [...notificationKeys.all, 'page', filter] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (filter: { limit: number; page?: number }) => [...notificationKeys.lists(), filter] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
 };
 

@@ -1,2 +1,1 @@
-export { useAdminBadges } from './badges-store.ts';
-export { useAdminBadgesSync } from './use-admin-badges-sync.ts';
+export { useAdminBadges } from './get-admin-badges.ts';

@@ -1,15 +1,14 @@
 import type { Notification as AppNotification } from '@app/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotificationItem } from '../../../components/NotificationItem.tsx';
 import { Pager, pagesOf } from '../../../components/Pager.tsx';
 import {
-  markAllRead,
-  markRead,
-  NOTIFICATION_LOG,
-  useNotificationsPage,
-  withRead,
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+  useUnreadCount,
 } from '../../../lib/notifications/index.ts';
-import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
 
 const DASHBOARD_NOTIFICATIONS_LIMIT = 5;
 
@@ -20,33 +19,14 @@ const DASHBOARD_NOTIFICATIONS_LIMIT = 5;
  */
 export function DashboardNotifications() {
   const { t } = useTranslation();
-  const count = useUnreadNotifications((s) => s.count);
-  const { page, setPage, data, loading, update } = useNotificationsPage(DASHBOARD_NOTIFICATIONS_LIMIT);
-  const setCount = useUnreadNotifications.getState().setCount;
+  const { count } = useUnreadCount();
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useNotifications({ limit: DASHBOARD_NOTIFICATIONS_LIMIT, page });
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
 
   const open = (n: AppNotification) => {
-    if (n.read) return;
-    update((items) => withRead(items, n.id, true));
-    void markRead(n.id).then(
-      (after) => {
-        if (after !== null) setCount(after);
-      },
-      (error: unknown) => {
-        console.error(NOTIFICATION_LOG.read, error);
-        update((items) => withRead(items, n.id, false));
-      },
-    );
-  };
-  const markAll = () => {
-    const before = data?.items ?? [];
-    update((items) => withRead(items, null, true));
-    void markAllRead().then(
-      (after) => setCount(after ?? 0),
-      (error: unknown) => {
-        console.error(NOTIFICATION_LOG.allRead, error);
-        update(() => before);
-      },
-    );
+    if (!n.read) markRead.mutate(n.id);
   };
   const items = data?.items ?? [];
   const anyUnread = count > 0 || items.some((n) => !n.read);
@@ -59,7 +39,12 @@ export function DashboardNotifications() {
     >
       <header className="section-head">
         <h2 id="dash-notifications-title">{t('wallet.dashboard.notifications')}</h2>
-        <button type="button" className="btn btn-ghost btn-sm" disabled={!anyUnread} onClick={markAll}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={!anyUnread}
+          onClick={() => markAllRead.mutate()}
+        >
           {t('notifications.markAllRead')}
         </button>
       </header>
@@ -70,7 +55,7 @@ export function DashboardNotifications() {
           ))}
         </ul>
       ) : (
-        <p className="empty-state">{loading && !data ? t('common.loading') : t('notifications.empty')}</p>
+        <p className="empty-state">{isPending ? t('common.loading') : t('notifications.empty')}</p>
       )}
       {data && <Pager page={page} pages={pagesOf(data.pagination)} onPage={setPage} />}
     </section>

@@ -3,9 +3,9 @@ import type { Notification as AppNotification, WalletTransactionView } from '@ap
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationKeys } from '../../../lib/query/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { realtime } from '../../../lib/socket.ts';
-import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { render } from '../../../test/render.tsx';
@@ -26,7 +26,6 @@ beforeAll(() => {
 
 beforeEach(() => {
   useSession.setState({ token: 'tok', user: user(), status: 'ready' });
-  useUnreadNotifications.setState({ count: 0 });
 });
 
 afterEach(() => {
@@ -134,15 +133,16 @@ describe('account dashboard: Notifications (5 per page)', () => {
         return { ok: true, unread: 0 };
       },
     });
-    renderIn(<DashboardNotifications />);
+    const { client } = renderIn(<DashboardNotifications />);
+    const unreadCount = () => client.getQueryData(notificationKeys.unread());
     const section = screen.getByTestId('dashboard-notifications');
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(5));
     expect(calls[0]).toBe('?limit=5&page=1');
-    expect(useUnreadNotifications.getState().count).toBe(7);
+    expect(unreadCount()).toBe(7);
 
     fireEvent.click(within(section).getAllByRole('listitem')[0]?.querySelector('button') as HTMLElement);
     await waitFor(() => expect(calls).toContain('read'));
-    expect(useUnreadNotifications.getState().count).toBe(6);
+    expect(unreadCount()).toBe(6);
     expect(within(section).getAllByRole('listitem')[0]?.getAttribute('data-read')).toBe('true');
 
     fireEvent.click(within(section).getByRole('button', { name: 'Next' }));
@@ -151,7 +151,7 @@ describe('account dashboard: Notifications (5 per page)', () => {
 
     fireEvent.click(within(section).getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(calls).toContain('read-all'));
-    expect(useUnreadNotifications.getState().count).toBe(0);
+    expect(unreadCount()).toBe(0);
     expect(
       within(section)
         .getAllByRole('listitem')

@@ -70,6 +70,8 @@ describe('market page', () => {
   it('follows the live price: change, price and last-updated time move without rendering the page', async () => {
     mockMarketApi({ closes: [200, 190] });
     renderMarket('/market?id=ETH');
+    // The chart is loaded lazily: it must be there to follow the ticks.
+    await screen.findByTestId('price-chart', {}, { timeout: 5000 });
     await waitFor(() => expect(screen.getByTestId('change-since-first').textContent).toBe('-5.00%'));
     expect(screen.getByTestId('change-since-first').className).toBe('down');
     expect(screen.getByTestId('last-updated').textContent).toBe('Waiting for the first price…');

@@ -2,15 +2,14 @@ import '../../../i18n/index.ts';
 import type { Notification as AppNotification } from '@app/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notificationKeys } from '../../../lib/query/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
-import { connectionStore, realtime } from '../../../lib/socket.ts';
-import { connectWallet, useUnreadNotifications } from '../../../lib/wallet-sync.ts';
+import { realtime } from '../../../lib/socket.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
-import { useBell } from '../stores/bell-store.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 import { NotificationsPage } from './NotificationsPage.tsx';
 
@@ -19,7 +18,6 @@ vi.mock('../../../lib/socket.ts', async (importOriginal) =>
   (await import('../../../test/socket-mock.ts')).socketModuleMock(importOriginal, h),
 );
 const server = () => serverOf(h);
-let undo = () => {};
 
 let seq = 0;
 function note(overrides: Partial<AppNotification> = {}): AppNotification {
@@ -39,15 +37,10 @@ function note(overrides: Partial<AppNotification> = {}): AppNotification {
 beforeAll(() => {
   realtime.start(null);
   server().accept();
-  undo = connectWallet(realtime, connectionStore, async () => {});
 });
-
-afterAll(() => undo());
 
 beforeEach(() => {
   useSession.setState({ token: 'tok', user: user(), status: 'ready' });
-  useUnreadNotifications.setState({ count: 0 });
-  useBell.getState().reset();
 });
 
 afterEach(() => {
@@ -242,19 +235,20 @@ describe('notifications page', () => {
   it('lists 20 per page with paging, marks one read on click and all with Mark all read', async () => {
     const items = Array.from({ length: 23 }, (_, i) => note({ title: `Message ${i + 1}`, read: i > 2 }));
     const { calls } = notificationsApi(items);
-    renderPage();
+    const { client } = renderPage();
+    const unreadCount = () => client.getQueryData(notificationKeys.unread());
     const list = await screen.findByTestId('notifications-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(calls[0]).toBe('list ?limit=20&page=1');
-    expect(useUnreadNotifications.getState().count).toBe(3);
+    expect(unreadCount()).toBe(3);
 
     fireEvent.click(within(list).getAllByRole('button')[0] as HTMLElement);
     await waitFor(() => expect(calls).toContain(`read ${items[0]?.id}`));
-    expect(useUnreadNotifications.getState().count).toBe(2);
+    expect(unreadCount()).toBe(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(calls).toContain('read-all'));
-    expect(useUnreadNotifications.getState().count).toBe(0);
+    expect(unreadCount()).toBe(0);
     expect(
       within(list)
         .getAllByRole('listitem')

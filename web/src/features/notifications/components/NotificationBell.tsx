@@ -1,13 +1,17 @@
+import { NOTIFICATIONS_HEADER_LIMIT } from '@app/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/Icon.tsx';
 import { NotificationItem } from '../../../components/NotificationItem.tsx';
 import { useDismiss } from '../../../lib/hooks.ts';
+import {
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+  useUnreadCount,
+} from '../../../lib/notifications/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
-import { realtime, useConnection } from '../../../lib/socket.ts';
-import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
-import { useBell } from '../stores/bell-store.ts';
 
 function BellIcon() {
   return (
@@ -20,36 +24,22 @@ function BellIcon() {
 
 /**
  * The header bell (signed-in users): the unread count, and a dropdown of the newest 15 that
- * is refreshed each time it opens. A `notification` event puts the new one on top and sets
- * the count (lib/wallet-sync.ts) without a request.
+ * is fetched again each time it opens. A `notification` event puts the new one on top and sets
+ * the count (lib/query/cache-sync.ts).
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const userId = useSession((s) => s.user?.id);
-  const count = useUnreadNotifications((s) => s.count);
-  const reconnects = useConnection((s) => s.reconnects);
   const { pathname } = useLocation();
-  const items = useBell((s) => s.items);
-  const loading = useBell((s) => s.loading);
-  const loaded = useBell((s) => s.loaded);
   const [open, setOpen] = useState(false);
+  const unread = useUnreadCount({ load: true });
+  const { count } = unread;
+  const list = useNotifications({ limit: NOTIFICATIONS_HEADER_LIMIT }, open);
+  const items = list.data?.items ?? [];
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
-
-  // Another user's list is not kept.
-  useEffect(() => {
-    useBell.getState().reset();
-  }, [userId]);
-
-  // The count on sign-in, and after a reconnect, when events may have been missed.
-  useEffect(() => {
-    if (userId) void useBell.getState().loadCount();
-  }, [userId, reconnects]);
-
-  useEffect(
-    () => realtime.on('notification', ({ notification }) => useBell.getState().receive(notification)),
-    [],
-  );
 
   // A new page closes the dropdown.
   useEffect(() => setOpen(false), [pathname]);
@@ -58,7 +48,7 @@ export function NotificationBell() {
 
   if (!userId) return null;
   const toggle = () => {
-    if (!open) void useBell.getState().refresh();
+    if (!open) void unread.refetch();
     setOpen(!open);
   };
   const anyUnread = count > 0 || items.some((n) => !n.read);
@@ -87,7 +77,7 @@ export function NotificationBell() {
               type="button"
               className="link-button small"
               disabled={!anyUnread}
-              onClick={() => void useBell.getState().markAllRead()}
+              onClick={() => markAllRead.mutate()}
             >
               {t('bell.markAllRead')}
             </button>
@@ -99,13 +89,13 @@ export function NotificationBell() {
                   key={n.id}
                   notification={n}
                   onOpen={(item) => {
-                    if (!item.read) void useBell.getState().markRead(item.id);
+                    if (!item.read) markRead.mutate(item.id);
                   }}
                 />
               ))}
             </ul>
           ) : (
-            <p className="nt-empty">{loading && !loaded ? t('bell.loading') : t('bell.empty')}</p>
+            <p className="nt-empty">{list.isFetching && !list.data ? t('bell.loading') : t('bell.empty')}</p>
           )}
           <Link to="/notifications" className="nt-all" onClick={() => setOpen(false)}>
             {t('bell.viewAll')}

@@ -1,23 +1,28 @@
 import { type Notification as AppNotification, NOTIFICATIONS_DEFAULT_LIMIT } from '@app/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { NotificationItem } from '../../../components/NotificationItem.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager, pagesOf } from '../../../components/Pager.tsx';
-import { useNotificationsPage, withRead } from '../../../lib/notifications/index.ts';
-import { useUnreadNotifications } from '../../../lib/wallet-sync.ts';
-import { useBell } from '../stores/bell-store.ts';
+import {
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+  useUnreadCount,
+} from '../../../lib/notifications/index.ts';
 
 /** /notifications: every notification, 20 per page, newest first, with Mark all read. */
 export function NotificationsPage() {
   const { t } = useTranslation();
-  const count = useUnreadNotifications((s) => s.count);
-  const { page, setPage, data, loading, update } = useNotificationsPage(NOTIFICATIONS_DEFAULT_LIMIT);
+  const { count } = useUnreadCount();
+  const [page, setPage] = useState(1);
+  const { data, isPending } = useNotifications({ limit: NOTIFICATIONS_DEFAULT_LIMIT, page });
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
 
   const open = (n: AppNotification) => {
-    if (n.read) return;
-    update((items) => withRead(items, n.id, true));
-    void useBell.getState().markRead(n.id);
+    if (!n.read) markRead.mutate(n.id);
   };
   const items = data?.items ?? [];
   const anyUnread = count > 0 || items.some((n) => !n.read);
@@ -30,10 +35,7 @@ export function NotificationsPage() {
           type="button"
           className="btn btn-ghost btn-sm"
           disabled={!anyUnread}
-          onClick={() => {
-            update((list) => withRead(list, null, true));
-            void useBell.getState().markAllRead();
-          }}
+          onClick={() => markAllRead.mutate()}
         >
           {t('notifications.markAllRead')}
         </button>
@@ -48,7 +50,7 @@ export function NotificationsPage() {
         </ul>
       ) : (
         <EmptyState>
-          <p>{loading && !data ? t('common.loading') : t('notifications.empty')}</p>
+          <p>{isPending ? t('common.loading') : t('notifications.empty')}</p>
         </EmptyState>
       )}
       {data && <Pager page={page} pages={pagesOf(data.pagination)} onPage={setPage} />}

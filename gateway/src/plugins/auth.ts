@@ -46,6 +46,12 @@ declare module 'fastify' {
     /** onRequest hook: authenticate, then require the role ('admin' admits superadmins too). */
     requireRole: (role: 'admin' | 'superadmin') => Hook;
     signToken: SignToken;
+    /**
+     * The user a token speaks for, if its session still holds: an existing, unbanned user whose
+     * token version is the token's. Otherwise an AppError (401) with the message to show. The
+     * one session check of REST requests and socket handshakes.
+     */
+    sessionUser: (token: string) => Promise<SessionUser>;
   }
   interface FastifyRequest {
     /** The caller's row, loaded fresh on every authenticated request. */
@@ -86,17 +92,33 @@ export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUs
       request.token = payload;
     };
 
+    // The row, not the token, decides: a ban, a password change or a role change takes effect
+    // on the very next request.
+    const userOf = async (payload: TokenPayload): Promise<SessionUser> => {
+      const user = await opts.loadUser(payload.sub);
+      if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
+      if (user.bannedAt) throw unauthorized(MSG.accountBanned);
+      return user;
+    };
+
     const authenticate: Hook = async (request, reply) => {
       if (!request.token) await verifyToken(request, reply);
       const payload = request.token;
       if (!payload) throw unauthorized();
-      // The row, not the token, decides: a ban, a password change or a role change
-      // takes effect on the very next request.
-      const user = await opts.loadUser(payload.sub);
-      if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
-      if (user.bannedAt) throw unauthorized(MSG.accountBanned);
-      request.currentUser = user;
+      request.currentUser = await userOf(payload);
     };
+
+    app.decorate('sessionUser', async (token: string) => {
+      let payload: TokenPayload;
+      try {
+        payload = app.jwt.verify<TokenPayload>(token);
+      } catch {
+        throw unauthorized(MSG.sessionExpired);
+      }
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
+        throw unauthorized(MSG.sessionExpired);
+      return userOf(payload);
+    });
 
     app.decorate('authenticate', authenticate);
     app.decorate('verifyToken', verifyToken);

@@ -1,8 +1,7 @@
 import { MSG } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ExtendedError } from 'socket.io';
-import { findUserById } from '../features/users/users.repository.ts';
-import type { TokenPayload } from '../plugins/auth.ts';
+import { AppError } from '../lib/errors.ts';
 import type { IoSocket } from './types.ts';
 
 /** A refused handshake: the client gets `connect_error` with this message and `data`. */
@@ -25,18 +24,13 @@ export function socketAuth(app: FastifyInstance) {
     if (token === undefined || token === null || token === '') return;
     if (typeof token !== 'string') throw refuse(MSG.sessionExpired);
 
-    let payload: TokenPayload;
     try {
-      payload = app.jwt.verify<TokenPayload>(token);
-    } catch {
-      throw refuse(MSG.sessionExpired);
+      const user = await app.sessionUser(token);
+      socket.data = { userId: user.id, role: user.role };
+    } catch (error) {
+      if (error instanceof AppError) throw refuse(error.message, error.statusCode);
+      throw error;
     }
-    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') throw refuse(MSG.sessionExpired);
-    const user = await findUserById(app.db, payload.sub);
-    if (!user || user.tokenVersion !== payload.tv) throw refuse(MSG.sessionExpired);
-    if (user.bannedAt) throw refuse(MSG.accountBanned);
-
-    socket.data = { userId: user.id, role: user.role };
   }
 
   return (socket: IoSocket, next: (err?: ExtendedError) => void) => {

@@ -13,6 +13,7 @@ import {
   type CancelTradeResponse,
   formatRupees,
   isAdminRole,
+  isUuid,
   MSG,
   type PlaceTradeBody,
   type PlaceTradeResponse,
@@ -35,7 +36,6 @@ import { audit, auditContext } from '../audit/audit.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
 import type { TradeSettingsCache } from '../trade-settings/trade-settings.plugin.ts';
-import { isUuid } from '../users/users.repository.ts';
 import { moneyErrorToHttp } from './trades.errors.ts';
 import type { TradeEvents } from './trades.events.ts';
 import { toBalances, toTrade } from './trades.mapper.ts';

@@ -15,9 +15,6 @@ declare module '../../plugins/auth.ts' {
   interface SessionUser extends UserRecord {}
 }
 
-/** @deprecated Import isUuid from @app/shared. */
-export { isUuid } from '@app/shared';
-
 const practiceAccounts = alias(ledgerAccounts, 'practice_account');
 const withReferralCode = {
   ...getTableColumns(users),

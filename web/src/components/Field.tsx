@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -59,5 +60,34 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
       </div>
       {hint && <small className="field-hint">{hint}</small>}
     </div>
+  );
+}
+
+interface FormFieldProps<V extends FieldValues, Out> extends Omit<FieldProps, 'value' | 'onChange' | 'name'> {
+  control: Control<V, unknown, Out>;
+  name: FieldPath<V>;
+  password?: boolean;
+  /** Applied to what is typed (e.g. upper-casing an IFSC code). */
+  normalize?: (value: string) => string;
+}
+
+/** A Field (or PasswordField) bound to a react-hook-form field. */
+export function FormField<V extends FieldValues, Out = V>({
+  control,
+  name,
+  password,
+  normalize,
+  ...props
+}: FormFieldProps<V, Out>) {
+  const { field } = useController<V, FieldPath<V>, Out>({ control, name });
+  const Input = password ? PasswordField : Field;
+  return (
+    <Input
+      {...props}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : String(field.value ?? '')}
+      onChange={(value) => field.onChange(normalize ? normalize(value) : value)}
+      onBlur={field.onBlur}
+    />
   );
 }

@@ -1,12 +1,14 @@
-import { bankSchema, check, MSG, type PublicUser } from '@app/shared';
-import { type FormEvent, useState } from 'react';
+import { bankSchema, MSG, type PublicUser } from '@app/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSaveBank } from '../api/save-bank.ts';
+
+const upper = (value: string) => value.toUpperCase();
 
 interface Props {
   user: PublicUser;
@@ -16,66 +18,55 @@ interface Props {
 
 export function BankDetailsModal({ user, onSaved, onClose }: Props) {
   const { t } = useTranslation();
-  const { mutateAsync: run, isPending: pending } = useSaveBank();
-  const [form, setForm] = useState({
+  const { mutateAsync: save, isPending: pending } = useSaveBank();
+  const { control, handleSubmit, setError, formState } = useSchemaForm(bankSchema, {
     accountHolderName: user.accountHolderName ?? '',
     bankAccountNumber: user.bankAccountNumber ?? '',
     bankName: user.bankName ?? '',
     ifscCode: user.ifscCode ?? '',
   });
-  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const set = (key: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [key]: key === 'ifscCode' ? value.toUpperCase() : value }));
+  const [saved, setSaved] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(bankSchema, form);
-    if (!valid.ok) {
-      setNotice({ text: valid.message, tone: 'error' });
-      return;
-    }
-    setNotice(null);
+  const submit = handleSubmit(async (body) => {
+    setSaved(false);
     try {
-      const res = await run(valid.data);
+      const res = await save(body);
       onSaved(res.user);
-      setNotice({ text: MSG.bankSaved, tone: 'success' });
+      setSaved(true);
     } catch (err) {
-      setNotice({ text: serverMessageOr(err, WEB_MSG.bankSaveFailed), tone: 'error' });
+      setError('root.server', serverError(err, WEB_MSG.bankSaveFailed));
     }
-  };
+  });
+  const error = formMessage(formState.errors);
 
   return (
     <Modal label={t('account.bankDetails')} onClose={onClose} closable={!pending}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field
+        <FormField
+          control={control}
+          name="accountHolderName"
           label={t('account.accountHolderName')}
-          value={form.accountHolderName}
-          onChange={set('accountHolderName')}
           autoComplete="name"
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={control}
+          name="bankAccountNumber"
           label={t('account.accountNumber')}
-          value={form.bankAccountNumber}
-          onChange={set('bankAccountNumber')}
           inputMode="numeric"
           autoComplete="off"
           disabled={pending}
         />
-        <Field
-          label={t('account.bankName')}
-          value={form.bankName}
-          onChange={set('bankName')}
-          disabled={pending}
-        />
-        <Field
+        <FormField control={control} name="bankName" label={t('account.bankName')} disabled={pending} />
+        <FormField
+          control={control}
+          name="ifscCode"
+          normalize={upper}
           label={t('account.ifscCode')}
-          value={form.ifscCode}
-          onChange={set('ifscCode')}
           className="field-mono"
           disabled={pending}
         />
-        <Notice text={notice?.text} tone={notice?.tone} />
+        {error ? <Notice text={error} /> : saved && <Notice tone="success" text={MSG.bankSaved} />}
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t('common.saving') : t('common.save')}
         </button>

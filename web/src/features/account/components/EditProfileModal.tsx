@@ -1,10 +1,9 @@
-import { check, type PublicUser, profileSchema } from '@app/shared';
-import { type FormEvent, useState } from 'react';
+import { type PublicUser, profileSchema } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { Field, FormField } from '../../../components/Field.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -16,41 +15,35 @@ interface Props {
 
 export function EditProfileModal({ user, onSaved, onClose }: Props) {
   const { t } = useTranslation();
-  const { mutateAsync: run, isPending: pending } = useUpdateProfile();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: update, isPending: pending } = useUpdateProfile();
+  const { control, handleSubmit, setError, formState } = useSchemaForm(profileSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(profileSchema, { firstName, lastName });
-    if (!valid.ok) {
-      setError(valid.message);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      const res = await run(valid.data);
+      const res = await update(body);
       onSaved(res.user, res.message);
     } catch (err) {
-      setError(serverMessageOr(err, WEB_MSG.profileFailed));
+      setError('root.server', serverError(err, WEB_MSG.profileFailed));
     }
-  };
+  });
 
   return (
     <Modal label={t('account.editProfile')} onClose={onClose} closable={!pending}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field
+        <FormField
+          control={control}
+          name="firstName"
           label={t('account.firstName')}
-          value={firstName}
-          onChange={setFirstName}
           autoComplete="given-name"
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={control}
+          name="lastName"
           label={t('account.lastName')}
-          value={lastName}
-          onChange={setLastName}
           autoComplete="family-name"
           disabled={pending}
         />
@@ -61,7 +54,7 @@ export function EditProfileModal({ user, onSaved, onClose }: Props) {
           readOnly
           hint={t('account.emailReadOnly')}
         />
-        <Notice text={error} />
+        <Notice text={formMessage(formState.errors)} />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t('common.saving') : t('common.save')}
         </button>

@@ -1,8 +1,9 @@
-import { DEFAULT_TOPUP_REJECT_REMARKS } from '@app/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { DEFAULT_TOPUP_REJECT_REMARKS, rejectTopupSchema } from '@app/shared';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 
 interface Props {
   user: string;
@@ -17,11 +18,12 @@ interface Props {
 export function RejectDialog({ user, amount, saving, error, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const [reason, setReason] = useState<string>(DEFAULT_TOPUP_REJECT_REMARKS);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!saving) onConfirm(reason);
-  };
+  const { register, handleSubmit, formState } = useSchemaForm(rejectTopupSchema, {
+    remarks: DEFAULT_TOPUP_REJECT_REMARKS as string,
+  });
+  const submit = handleSubmit(({ remarks }) => {
+    if (!saving) onConfirm(remarks);
+  });
   return (
     <Modal label={t('adminWallet.topups.rejectTitle')} onClose={onClose} closable={!saving}>
       <form className="form" onSubmit={submit} aria-busy={saving}>
@@ -32,8 +34,7 @@ export function RejectDialog({ user, amount, saving, error, onConfirm, onClose }
             id={id}
             rows={3}
             maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
+            {...register('remarks')}
             aria-describedby={`${id}-hint`}
             disabled={saving}
           />
@@ -41,7 +42,7 @@ export function RejectDialog({ user, amount, saving, error, onConfirm, onClose }
             {t('adminWallet.topups.reasonHint')}
           </small>
         </div>
-        <Notice text={error} />
+        <Notice text={formMessage(formState.errors) ?? error} />
         <div className="row">
           <button type="submit" className="btn btn-danger" disabled={saving}>
             {t('adminWallet.reject')}

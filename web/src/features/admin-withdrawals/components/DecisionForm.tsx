@@ -1,7 +1,8 @@
-import { check, formatRupees, type WithdrawalDecision, withdrawalDecisionSchema } from '@app/shared';
-import { type FormEvent, useId, useState } from 'react';
+import { formatRupees, type WithdrawalDecision, withdrawalDecisionSchema } from '@app/shared';
+import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/Notice.tsx';
+import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 
 interface Props {
   amount: number;
@@ -18,18 +19,16 @@ interface Props {
 export function DecisionForm({ amount, saving, error, onDecide }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const [remarks, setRemarks] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, formState } = useSchemaForm(withdrawalDecisionSchema, {
+    status: 'approved' as WithdrawalDecision['status'],
+    remarks: '',
+  });
+  const invalid = formMessage(formState.errors);
 
   const decide = (status: WithdrawalDecision['status']) => {
     if (saving) return;
-    const valid = check(withdrawalDecisionSchema, { status, remarks });
-    if (!valid.ok) {
-      setInvalid(valid.message);
-      return;
-    }
-    setInvalid(null);
-    onDecide(valid.data);
+    setValue('status', status);
+    void handleSubmit(onDecide)();
   };
   // Enter in the form does not pick a decision for the admin.
   const submit = (event: FormEvent) => event.preventDefault();
@@ -59,9 +58,8 @@ export function DecisionForm({ amount, saving, error, onDecide }: Props) {
           aria-required="true"
           aria-invalid={invalid !== null}
           aria-describedby={`${id}-hint`}
-          value={remarks}
           disabled={saving}
-          onChange={(event) => setRemarks(event.target.value)}
+          {...register('remarks')}
         />
         <small id={`${id}-hint`} className="field-hint">
           {t('adminWallet.detail.remarksHint')}

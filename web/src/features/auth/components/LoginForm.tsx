@@ -1,9 +1,9 @@
-import { check, loginSchema } from '@app/shared';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { loginSchema } from '@app/shared';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, PasswordField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { useLogin } from '../api/login.ts';
@@ -18,47 +18,42 @@ interface LoginFormProps {
 export function LoginForm({ onSuccess, switchTo, onBusyChange }: LoginFormProps) {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
-  const { mutateAsync: run, isPending: pending } = useLogin();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: login, isPending: pending } = useLogin();
+  const { control, handleSubmit, setError, formState } = useSchemaForm(loginSchema, {
+    identifier: '',
+    password: '',
+  });
 
   useEffect(() => onBusyChange?.(pending), [pending, onBusyChange]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(loginSchema, { identifier, password });
-    if (!valid.ok) {
-      setError(valid.message);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      const { token, user } = await run(valid.data);
+      const { token, user } = await login(body);
       signIn(token, user);
       onSuccess();
     } catch (err) {
-      setError(serverMessageOr(err, WEB_MSG.loginFailed));
+      setError('root.server', serverError(err, WEB_MSG.loginFailed));
     }
-  };
+  });
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field
+      <FormField
+        control={control}
+        name="identifier"
         label={t('auth.identifier')}
-        value={identifier}
-        onChange={setIdentifier}
         autoComplete="username"
         disabled={pending}
       />
-      <PasswordField
+      <FormField
+        control={control}
+        name="password"
+        password
         label={t('auth.password')}
-        value={password}
-        onChange={setPassword}
         autoComplete="current-password"
         disabled={pending}
       />
-      <Notice text={error} />
+      <Notice text={formMessage(formState.errors)} />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? t('auth.submittingLogin') : t('auth.submitLogin')}
       </button>

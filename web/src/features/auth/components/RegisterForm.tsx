@@ -1,9 +1,9 @@
-import { check, MSG, registerSchema } from '@app/shared';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { MSG, registerSchema } from '@app/shared';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, PasswordField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { useRegister } from '../api/register.ts';
@@ -16,11 +16,13 @@ interface RegisterFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
+const upper = (value: string) => value.toUpperCase();
+
 export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusyChange }: RegisterFormProps) {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
-  const { mutateAsync: run, isPending: pending } = useRegister();
-  const [form, setForm] = useState({
+  const { mutateAsync: register, isPending: pending } = useRegister();
+  const { control, handleSubmit, setError, formState } = useSchemaForm(registerSchema, {
     firstName: '',
     lastName: '',
     username: '',
@@ -28,70 +30,60 @@ export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusy
     referral: initialReferral.trim().toUpperCase(),
     password: '',
   });
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
   useEffect(() => onBusyChange?.(pending || done), [pending, done, onBusyChange]);
 
-  const set = (key: keyof typeof form) => (value: string) =>
-    setForm((f) => ({ ...f, [key]: key === 'referral' ? value.toUpperCase() : value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(registerSchema, form);
-    if (!valid.ok) {
-      setError(valid.message);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      const { token, user } = await run(valid.data);
+      const { token, user } = await register(body);
       signIn(token, user);
       setDone(true);
       onSuccess();
     } catch (err) {
-      setError(serverMessageOr(err, WEB_MSG.signupFailed));
+      setError('root.server', serverError(err, WEB_MSG.signupFailed));
     }
-  };
+  });
 
   const locked = pending || done;
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className="form-row">
-        <Field
+        <FormField
           label={t('auth.firstName')}
-          value={form.firstName}
-          onChange={set('firstName')}
+          control={control}
+          name="firstName"
           autoComplete="given-name"
           disabled={locked}
         />
-        <Field
+        <FormField
           label={t('auth.lastName')}
-          value={form.lastName}
-          onChange={set('lastName')}
+          control={control}
+          name="lastName"
           autoComplete="family-name"
           disabled={locked}
         />
       </div>
-      <Field
+      <FormField
         label={t('auth.username')}
-        value={form.username}
-        onChange={set('username')}
+        control={control}
+        name="username"
         autoComplete="username"
         disabled={locked}
       />
-      <Field
+      <FormField
         label={t('auth.email')}
         type="email"
-        value={form.email}
-        onChange={set('email')}
+        control={control}
+        name="email"
         autoComplete="email"
         disabled={locked}
       />
-      <Field
+      <FormField
         label={t('auth.referral')}
-        value={form.referral}
-        onChange={set('referral')}
+        control={control}
+        name="referral"
+        normalize={upper}
         hint={t('auth.referralHint')}
         autoCapitalize="characters"
         spellCheck={false}
@@ -99,15 +91,20 @@ export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusy
         className="field-mono"
         disabled={locked}
       />
-      <PasswordField
+      <FormField
+        password
         label={t('auth.password')}
-        value={form.password}
-        onChange={set('password')}
+        control={control}
+        name="password"
         autoComplete="new-password"
         disabled={locked}
       />
       <p className="field-hint">{t('auth.countryNote')}</p>
-      {done ? <Notice tone="success" text={MSG.accountCreated} /> : <Notice text={error} />}
+      {done ? (
+        <Notice tone="success" text={MSG.accountCreated} />
+      ) : (
+        <Notice text={formMessage(formState.errors)} />
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={locked}>
         {pending ? t('auth.submittingRegister') : t('auth.submitRegister')}
       </button>

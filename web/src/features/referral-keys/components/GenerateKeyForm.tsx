@@ -1,8 +1,8 @@
-import { check, DEFAULT_REFERRAL_MAX_USES, type ReferralKey, referralKeyCreateSchema } from '@app/shared';
-import { type FormEvent, useState } from 'react';
+import { DEFAULT_REFERRAL_MAX_USES, type ReferralKey, referralKeyCreateSchema } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useCreateReferralKey } from '../api/create-referral-key.ts';
 
@@ -13,66 +13,60 @@ function expiryToIso(value: string): string | undefined {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
 
+const EMPTY = { label: '', maxUses: String(DEFAULT_REFERRAL_MAX_USES), expiry: '' };
+
 export function GenerateKeyForm({ onCreated }: { onCreated: (key: ReferralKey) => void }) {
   const { t } = useTranslation();
-  const { mutateAsync: run, isPending: pending } = useCreateReferralKey();
-  const [label, setLabel] = useState('');
-  const [maxUses, setMaxUses] = useState(String(DEFAULT_REFERRAL_MAX_USES));
-  const [expiry, setExpiry] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: create, isPending: pending } = useCreateReferralKey();
+  const { control, handleSubmit, setError, formState, reset } = useSchemaForm(
+    referralKeyCreateSchema,
+    EMPTY,
+    (v) => ({
+      label: v.label,
+      maxUses: v.maxUses.trim() === '' ? undefined : v.maxUses,
+      expiresAt: expiryToIso(v.expiry),
+    }),
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(referralKeyCreateSchema, {
-      label,
-      maxUses: maxUses.trim() === '' ? undefined : maxUses,
-      expiresAt: expiryToIso(expiry),
-    });
-    if (!valid.ok) {
-      setError(valid.message);
-      return;
-    }
-    setError(null);
+  const submit = handleSubmit(async (body) => {
     try {
-      const { key } = await run(valid.data);
-      setLabel('');
-      setMaxUses(String(DEFAULT_REFERRAL_MAX_USES));
-      setExpiry('');
+      const { key } = await create(body);
+      reset(EMPTY);
       onCreated(key);
     } catch {
-      setError(WEB_MSG.createFailed);
+      setError('root.server', { type: 'server', message: WEB_MSG.createFailed });
     }
-  };
+  });
 
   return (
     <form className="card form" onSubmit={submit} noValidate>
       <h2 className="card-label">{t('admin.keys.generateTitle')}</h2>
       <div className="form-row form-row-3">
-        <Field
+        <FormField
+          control={control}
+          name="label"
           label={t('admin.keys.label')}
-          value={label}
-          onChange={setLabel}
           maxLength={100}
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={control}
+          name="maxUses"
           label={t('admin.keys.maxUses')}
           type="number"
           min={1}
           step={1}
-          value={maxUses}
-          onChange={setMaxUses}
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={control}
+          name="expiry"
           label={t('admin.keys.expiry')}
           type="datetime-local"
-          value={expiry}
-          onChange={setExpiry}
           disabled={pending}
         />
       </div>
-      <Notice text={error} />
+      <Notice text={formMessage(formState.errors)} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={pending}>
           {pending ? t('admin.keys.generating') : t('admin.keys.generate')}

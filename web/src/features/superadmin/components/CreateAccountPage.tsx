@@ -1,10 +1,10 @@
-import { COUNTRY, check, createAccountSchema, MSG } from '@app/shared';
-import { type FormEvent, useState } from 'react';
+import { COUNTRY, createAccountSchema, MSG } from '@app/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, PasswordField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { type AccountKind, useCreateAccount } from '../api/create-account.ts';
 
@@ -30,75 +30,65 @@ const TEXT = {
 export function CreateAccountPage({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation();
   const text = TEXT[kind];
-  const { mutateAsync: run, isPending: pending } = useCreateAccount();
-  const [form, setForm] = useState(EMPTY);
-  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { mutateAsync: create, isPending: pending } = useCreateAccount();
+  const { control, handleSubmit, setError, formState, reset } = useSchemaForm(createAccountSchema, EMPTY);
+  const [created, setCreated] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(createAccountSchema, form);
-    if (!valid.ok) {
-      setNotice({ text: valid.message, tone: 'error' });
-      return;
-    }
-    setNotice(null);
+  const submit = handleSubmit(async (body) => {
+    setCreated(false);
     try {
-      await run({ kind, body: valid.data });
-      setNotice({ text: text.ok, tone: 'success' });
-      setForm(EMPTY);
+      await create({ kind, body });
+      setCreated(true);
+      reset(EMPTY);
     } catch (err) {
-      setNotice({ text: serverMessageOr(err, text.fail), tone: 'error' });
+      setError('root.server', serverError(err, text.fail));
     }
-  };
+  });
+  const error = formMessage(formState.errors);
 
   return (
     <Page title={t(`admin.nav.${text.title}`)}>
       <form className="card form form-narrow" onSubmit={submit} noValidate>
         <p className="muted">{t(`admin.create.${text.intro}`)}</p>
         <div className="form-row">
-          <Field
+          <FormField
+            control={control}
+            name="firstName"
             label={t('admin.create.firstName')}
-            value={form.firstName}
-            onChange={set('firstName')}
             disabled={pending}
           />
-          <Field
+          <FormField
+            control={control}
+            name="lastName"
             label={t('admin.create.lastName')}
-            value={form.lastName}
-            onChange={set('lastName')}
             disabled={pending}
           />
         </div>
-        <Field
+        <FormField
+          control={control}
+          name="username"
           label={t('admin.create.username')}
-          value={form.username}
-          onChange={set('username')}
           autoComplete="off"
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={control}
+          name="email"
           label={t('admin.create.email')}
           type="email"
-          value={form.email}
-          onChange={set('email')}
           autoComplete="off"
           disabled={pending}
         />
-        <PasswordField
+        <FormField
+          control={control}
+          name="password"
+          password
           label={t('admin.create.password')}
-          value={form.password}
-          onChange={set('password')}
           autoComplete="new-password"
           disabled={pending}
         />
-        <Field
-          label={t('admin.create.country')}
-          value={form.country}
-          onChange={set('country')}
-          disabled={pending}
-        />
-        <Notice text={notice?.text} tone={notice?.tone} />
+        <FormField control={control} name="country" label={t('admin.create.country')} disabled={pending} />
+        {error ? <Notice text={error} /> : created && <Notice tone="success" text={text.ok} />}
         <div>
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? t('admin.create.submitting') : t(`admin.create.${text.submit}`)}

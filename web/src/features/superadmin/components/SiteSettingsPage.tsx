@@ -1,9 +1,10 @@
-import { check, DEFAULT_CURRENCY, MSG, siteSettingsUpdateSchema } from '@app/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { DEFAULT_CURRENCY, MSG, siteSettingsUpdateSchema } from '@app/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSite } from '../../../lib/site.ts';
 import { useSiteSettings } from '../api/get-site-settings.ts';
@@ -28,16 +29,19 @@ function Preview({ url, label, className }: { url: string; label: string; classN
 export function SiteSettingsPage() {
   const { t } = useTranslation();
   const { data, error, isPending: loading } = useSiteSettings();
-  const { mutateAsync: run, isPending: pending } = useSaveSiteSettings();
+  const { mutateAsync: save, isPending: pending } = useSaveSiteSettings();
   const setBrand = useSite((s) => s.setBrand);
-  const [form, setForm] = useState({ title: '', currency: DEFAULT_CURRENCY, logoUrl: '', faviconUrl: '' });
-  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const empty = { title: '', currency: DEFAULT_CURRENCY, logoUrl: '', faviconUrl: '' };
+  const { control, handleSubmit, setError, formState, reset, watch } = useSchemaForm(
+    siteSettingsUpdateSchema,
+    empty,
+  );
+  const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     if (!data) return;
     const s = data.settings;
-    setForm({
+    reset({
       title: s.title,
       currency: s.currency || DEFAULT_CURRENCY,
       logoUrl: s.logoUrl,
@@ -45,64 +49,60 @@ export function SiteSettingsPage() {
     });
   }, [data]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const valid = check(siteSettingsUpdateSchema, form);
-    if (!valid.ok) {
-      setNotice({ text: valid.message, tone: 'error' });
-      return;
-    }
-    setNotice(null);
+  const submit = handleSubmit(async (body) => {
+    setSaved(false);
     try {
-      const { settings } = await run(valid.data);
+      const { settings } = await save(body);
       // The header, the tab title and the tab icon follow at once.
       setBrand({ title: settings.title, logoUrl: settings.logoUrl, faviconUrl: settings.faviconUrl });
-      setNotice({ text: MSG.settingsSaved, tone: 'success' });
+      setSaved(true);
     } catch {
-      setNotice({ text: WEB_MSG.settingsSaveFailed, tone: 'error' });
+      setError('root.server', { type: 'server', message: WEB_MSG.settingsSaveFailed });
     }
-  };
+  });
+  const message = formMessage(formState.errors);
+  const [logoUrl, faviconUrl] = watch(['logoUrl', 'faviconUrl']);
 
   return (
     <Page title={t('admin.nav.siteSettings')}>
       {error ? <Notice text={WEB_MSG.settingsLoadFailed} /> : null}
       <form className="card form form-narrow" onSubmit={submit} noValidate>
-        <Field
+        <FormField
+          control={control}
+          name="title"
           label={t('admin.site.title')}
-          value={form.title}
-          onChange={set('title')}
           maxLength={80}
           disabled={pending || loading}
         />
-        <Field
+        <FormField
+          control={control}
+          name="currency"
           label={t('admin.site.currency')}
-          value={form.currency}
-          onChange={set('currency')}
           disabled={pending || loading}
         />
-        <Field
+        <FormField
+          control={control}
+          name="logoUrl"
           label={t('admin.site.logoUrl')}
           type="url"
-          value={form.logoUrl}
-          onChange={set('logoUrl')}
           disabled={pending || loading}
         />
-        <Field
+        <FormField
+          control={control}
+          name="faviconUrl"
           label={t('admin.site.faviconUrl')}
           type="url"
-          value={form.faviconUrl}
-          onChange={set('faviconUrl')}
           disabled={pending || loading}
         />
         <div className="row previews">
-          <Preview url={form.logoUrl.trim()} label={t('admin.site.logoPreview')} className="preview-logo" />
+          <Preview url={logoUrl.trim()} label={t('admin.site.logoPreview')} className="preview-logo" />
           <Preview
-            url={form.faviconUrl.trim()}
+            url={faviconUrl.trim()}
             label={t('admin.site.faviconPreview')}
             className="preview-favicon"
           />
         </div>
-        <Notice text={notice?.text} tone={notice?.tone} />
+        {message ? <Notice text={message} /> : saved && <Notice tone="success" text={MSG.settingsSaved} />}
         <div>
           <button type="submit" className="btn btn-primary" disabled={pending || loading}>
             {pending ? t('common.saving') : t('common.save')}

@@ -1,0 +1,66 @@
+import '../../../i18n/index.ts';
+import { MSG } from '@app/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session/index.ts';
+import { json, mockApi, user } from '../../../test/api-router.ts';
+import { render } from '../../../test/render.tsx';
+import { LoginForm } from './LoginForm.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
+
+beforeEach(() => useSession.setState({ token: null, user: null, status: 'ready' }));
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('login form', () => {
+  it('shows the shared schema message and sends nothing while a field is empty', async () => {
+    const api = mockApi({});
+    render(<LoginForm onSuccess={() => {}} switchTo={null} />);
+    type('Username or Email', 'asha');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.loginRequired);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it("signs in with the answer, and shows the server's message when it refuses", async () => {
+    let refuse = true;
+    mockApi({
+      'POST /api/auth/login': () =>
+        refuse
+          ? json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' }, 401)
+          : { token: 'tok', user: user() },
+    });
+    const onSuccess = vi.fn();
+    render(<LoginForm onSuccess={onSuccess} switchTo={null} />);
+    type('Username or Email', 'asha');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials');
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(useSession.getState().user?.id).toBe('u1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('register form', () => {
+  it("shows the first message in the spec's order, as the gateway would", async () => {
+    const api = mockApi({});
+    render(<RegisterForm onSuccess={() => {}} switchTo={null} />);
+    type('Username', 'a!');
+    type('Email', 'not-an-email');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.usernameInvalid);
+    type('Username', 'asha_v');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.emailInvalid));
+    expect(api).not.toHaveBeenCalled();
+  });
+});

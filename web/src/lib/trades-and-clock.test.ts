@@ -9,7 +9,7 @@ import {
   secondsLeft,
   serverNow,
 } from './server-clock.ts';
-import { closedProfit, formatSignedRupees, isRunning, outcomeOf, tradeOf } from './trades.ts';
+import { closedProfit, formatSignedRupees, isRunning, outcomeOf, winProfit } from './trades.ts';
 
 describe('countdown on the server clock', () => {
   const expiresAt = '2025-01-01T12:00:20.000Z';
@@ -93,10 +93,11 @@ describe('closed-order profit', () => {
     expect(isRunning({ status: 'won' })).toBe(false);
   });
 
-  it('reads a trade from an answer, bare or under `trade`', () => {
-    expect(tradeOf(base)?.id).toBe(base.id);
-    expect(tradeOf({ trade: base })?.id).toBe(base.id);
-    expect(tradeOf({ id: 'x' })).toBeNull();
-    expect(tradeOf(null)).toBeNull();
+  it('a Win without profit or payout: the profit the ledger credits (winProfitPaise), in paise', () => {
+    const odd = trade({ amount: 10.01, payoutPercent: 25 });
+    expect(closedProfit({ ...settled(odd), profit: null, payout: null })).toBe(2.5);
+    expect(winProfit(10.01, 25)).toBe(2.5);
+    expect(winProfit(0.02, 25)).toBe(0.01);
+    expect(winProfit(10.001, 25)).toBeNull();
   });
 });

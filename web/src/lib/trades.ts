@@ -1,4 +1,4 @@
-import { formatINR, type Trade, tradeSchema } from '@app/shared';
+import { formatINR, paiseToRupees, rupeesToPaise, type Trade, winProfitPaise } from '@app/shared';
 
 /**
  * How the app reads a trade, wherever it shows one (trade card, orders, receipts, dashboard).
@@ -24,15 +24,35 @@ export function isRunning(trade: { status: string }): boolean {
   return trade.status.toLowerCase() === 'running';
 }
 
-type ProfitFields = Pick<Trade, 'profit' | 'result' | 'amount' | 'payout'>;
+/**
+ * Profit of a stake if it wins, in rupees: exactly what the ledger credits over the stake
+ * (`winProfitPaise`, the rule the database settles by). Null unless the stake is a positive
+ * number of whole paise.
+ */
+export function winProfit(amount: number, payoutPercent: number): number | null {
+  if (!Number.isFinite(amount) || amount <= 0) return null;
+  let paise: bigint;
+  try {
+    paise = rupeesToPaise(amount);
+  } catch {
+    return null;
+  }
+  return paiseToRupees(winProfitPaise(paise, payoutPercent));
+}
+
+type ProfitFields = Pick<Trade, 'profit' | 'result' | 'amount' | 'payout' | 'payoutPercent'>;
 
 /**
- * Profit/Loss of a closed order: the profit field when present; otherwise a Win is the total
- * credited minus the amount, a Loss is minus the amount, anything else 0.
+ * Profit/Loss of a closed order: the profit field when present; otherwise a Win is what was
+ * credited minus the amount (or, without that, the win profit the rules give), a Loss is minus
+ * the amount, anything else 0.
  */
 export function closedProfit(trade: ProfitFields): number {
   if (trade.profit !== null && Number.isFinite(trade.profit)) return trade.profit;
-  if (trade.result === 'Win') return (trade.payout ?? trade.amount) - trade.amount;
+  if (trade.result === 'Win') {
+    if (trade.payout !== null) return trade.payout - trade.amount;
+    return winProfit(trade.amount, trade.payoutPercent) ?? 0;
+  }
   if (trade.result === 'Loss') return -trade.amount;
   return 0;
 }
@@ -49,15 +69,4 @@ export function profitTone(value: number): 'up' | 'down' | undefined {
   if (value > 0) return 'up';
   if (value < 0) return 'down';
   return undefined;
-}
-
-/** A trade from an answer that carries one (as such or under `trade`), else null. */
-export function tradeOf(body: unknown): Trade | null {
-  const direct = tradeSchema.safeParse(body);
-  if (direct.success) return direct.data;
-  if (body && typeof body === 'object' && 'trade' in body) {
-    const nested = tradeSchema.safeParse(body.trade);
-    if (nested.success) return nested.data;
-  }
-  return null;
 }

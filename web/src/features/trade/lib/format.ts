@@ -1,4 +1,5 @@
-import { breakEvenWinRate, paiseToRupees, type TradeSetting, winProfitPaise } from '@app/shared';
+import { breakEvenWinRate, type TradeSetting } from '@app/shared';
+import { winProfit } from '../../../lib/trades.ts';
 
 /** "71.4": the share of wins (in %) a payout needs to break even, one decimal. */
 export function breakEvenPercent(payoutPercent: number): string {
@@ -10,10 +11,8 @@ export function breakEvenPercent(payoutPercent: number): string {
  * Null until the amount is a positive number of whole paise.
  */
 export function profitFor(amount: number | null, setting: TradeSetting | null): number | null {
-  if (amount === null || !setting || !Number.isFinite(amount) || amount <= 0) return null;
-  const paise = Math.round(amount * 100);
-  if (Math.abs(paise - amount * 100) > 1e-6) return null;
-  return paiseToRupees(winProfitPaise(BigInt(paise), setting.payoutPercent));
+  if (amount === null || !setting) return null;
+  return winProfit(amount, setting.payoutPercent);
 }
 
 /** i18n key and count of a duration: 20 Seconds → ('quickTrade.seconds', 20). */

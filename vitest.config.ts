@@ -31,6 +31,7 @@ export default defineConfig({
     globalSetup: ['./scripts/test-global-setup.ts'],
     projects: [
       { test: { name: 'unit:shared', root: './shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'unit:scripts', root: './scripts', include: ['**/*.test.ts'] } },
       {
         test: {
           name: 'unit:web',

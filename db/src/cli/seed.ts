@@ -1,17 +1,14 @@
 import { createDb } from '../client.ts';
 import { seed } from '../seed.ts';
+import { loadCliConfig } from './config.ts';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('DATABASE_URL is not set: the database to seed');
-  process.exit(1);
-}
-const client = createDb(url, { max: 1 });
+const config = loadCliConfig();
+const client = createDb(config.DATABASE_URL, { max: 1 });
 const result = await seed(client.db, {
   superadmin: {
-    username: process.env.SUPERADMIN_USERNAME,
-    email: process.env.SUPERADMIN_EMAIL,
-    password: process.env.SUPERADMIN_PASSWORD,
+    username: config.SUPERADMIN_USERNAME,
+    email: config.SUPERADMIN_EMAIL,
+    password: config.SUPERADMIN_PASSWORD,
   },
 });
 console.log(JSON.stringify(result, null, 2));

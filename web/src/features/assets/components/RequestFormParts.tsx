@@ -1,7 +1,7 @@
 import { formatRupees } from '@app/shared';
 import { Field } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import type { RequestForm } from '../lib/use-request-form.ts';
+import type { FormNotice } from '../lib/use-request-form.ts';
 
 /** "Available …: ₹x" above a request form's amount. */
 export function AvailableLine({ label, amount, testId }: { label: string; amount: number; testId: string }) {
@@ -14,11 +14,14 @@ export function AvailableLine({ label, amount, testId }: { label: string; amount
 
 /** The end of a request form: the INR amount, a note on what happens next, the message and the button. */
 export function AmountAndSubmit({
-  form,
+  amount,
+  notice,
   pending,
   text,
 }: {
-  form: RequestForm;
+  /** The amount field of the form. */
+  amount: { value: string; onChange: (value: string) => void };
+  notice: FormNotice | null;
   pending: boolean;
   text: { amount: string; placeholder: string; note: string; submit: string; submitting: string };
 }) {
@@ -31,12 +34,12 @@ export function AmountAndSubmit({
         min="0"
         step="0.01"
         placeholder={text.placeholder}
-        value={form.amount}
+        value={amount.value}
         disabled={pending}
-        onChange={form.changeAmount}
+        onChange={amount.onChange}
       />
       <p className="muted small">{text.note}</p>
-      <Notice text={form.notice?.text} tone={form.notice?.tone} />
+      <Notice text={notice?.text} tone={notice?.tone} />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? text.submitting : text.submit}
       </button>

@@ -1,5 +1,6 @@
 import { MSG, type Topup } from '@app/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
@@ -32,35 +33,34 @@ function usePreview(file: File | null): string | null {
  */
 export function TopupForm({ available, onSent }: { available: number; onSent: (topup: Topup) => void }) {
   const { t } = useTranslation();
-  const { mutateAsync: run, isPending: pending } = useCreateTopup();
-  const [voucher, setVoucher] = useState<File | null>(null);
+  const { mutateAsync: create, isPending: pending } = useCreateTopup();
   const [fileInput, setFileInput] = useState(0);
-  const form = useRequestForm();
-  const { changed, invalid } = form;
+  const { form, notice, invalid, setQuietly, submitWith } = useRequestForm(
+    { amount: '', voucher: null as File | null },
+    (v) => validateTopup(v.amount, v.voucher),
+  );
+  const amount = useController({ control: form.control, name: 'amount' });
+  const voucher = form.watch('voucher');
   const voucherId = useId();
   const preview = usePreview(voucher);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const valid = validateTopup(form.amount, voucher);
-    if (!valid.ok) {
-      invalid(valid.message);
-      return;
-    }
-    await form.send(
-      (idempotencyKey) => run({ ...valid.data, idempotencyKey }),
-      (answer) => {
-        setVoucher(null);
-        setFileInput((n) => n + 1);
-        onSent(answer.topup);
-      },
-      { sent: MSG.topupSent, failed: WEB_MSG.topupSubmitFailed },
-    );
-  };
+  const submit = submitWith(
+    (data, idempotencyKey) => create({ ...data, idempotencyKey }),
+    (answer) => {
+      setQuietly({ voucher: null });
+      setFileInput((n) => n + 1);
+      onSent(answer.topup);
+    },
+    { sent: MSG.topupSent, failed: WEB_MSG.topupSubmitFailed },
+  );
 
   return (
-    <form className="card form wl-form" onSubmit={submit} noValidate aria-labelledby={`${voucherId}-title`}>
+    <form
+      className="card form wl-form"
+      onSubmit={(event) => (pending ? event.preventDefault() : submit(event))}
+      noValidate
+      aria-labelledby={`${voucherId}-title`}
+    >
       <h2 id={`${voucherId}-title`} className="card-label">
         {t('wallet.topup.formTitle')}
       </h2>
@@ -77,8 +77,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
           disabled={pending}
           onChange={(event) => {
             const file = event.target.files?.[0] ?? null;
-            changed();
-            setVoucher(file);
+            form.setValue('voucher', file);
             const problem = file ? voucherProblem(file) : null;
             if (problem) invalid(problem);
           }}
@@ -96,7 +95,8 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
           submit: t('wallet.topup.submit'),
           submitting: t('wallet.topup.submitting'),
         }}
-        form={form}
+        amount={{ value: amount.field.value, onChange: amount.field.onChange }}
+        notice={notice}
         pending={pending}
       />
     </form>

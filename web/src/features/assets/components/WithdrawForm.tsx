@@ -1,7 +1,8 @@
 import { MSG } from '@app/shared';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
@@ -9,8 +10,10 @@ import { type SessionUser, useSession } from '../../../lib/session/index.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { availableOf } from '../lib/assets.ts';
 import { useRequestForm } from '../lib/use-request-form.ts';
-import { type BankForm, isComplete, savedBank, validateWithdrawal } from '../lib/withdraw-form.ts';
+import { isComplete, savedBank, validateWithdrawal } from '../lib/withdraw-form.ts';
 import { AmountAndSubmit, AvailableLine } from './RequestFormParts.tsx';
+
+const upper = (value: string) => value.toUpperCase();
 
 /**
  * A withdrawal to the bank: the fields come from the profile; when it lacks any, all four are
@@ -27,51 +30,51 @@ export function WithdrawForm({
   onSent: () => void;
 }) {
   const { t } = useTranslation();
-  const { mutateAsync: run, isPending: pending } = useCreateWithdrawal();
+  const { mutateAsync: create, isPending: pending } = useCreateWithdrawal();
   const saved = savedBank(user);
-  const [bank, setBank] = useState<BankForm>(saved);
-  const form = useRequestForm();
-  const { changed, invalid } = form;
-  const touched = useRef(false);
-  const titleId = useId();
   const available = availableOf(user);
+  const { form, notice, setQuietly, submitWith } = useRequestForm({ amount: '', ...saved }, (values) => {
+    const { amount, ...bank } = values;
+    const valid = validateWithdrawal({ amount, bank, saved, available });
+    return valid.ok ? { ok: true, data: { body: valid.body, bankSent: valid.bankSent } } : valid;
+  });
+  const amount = useController({ control: form.control, name: 'amount' });
+  const titleId = useId();
 
   // The saved details arrive (or change) while the user has not typed in them: show them.
+  const touched = useRef(false);
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name && name !== 'amount') touched.current = true;
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const savedKey = `${saved.accountHolderName}|${saved.bankAccountNumber}|${saved.bankName}|${saved.ifscCode}`;
   useEffect(() => {
-    if (!touched.current) setBank(savedBank(useSession.getState().user ?? user));
+    if (!touched.current) setQuietly(savedBank(useSession.getState().user ?? user));
   }, [savedKey]);
 
-  const setField = (field: keyof BankForm) => (value: string) => {
-    touched.current = true;
-    changed();
-    setBank((b) => ({ ...b, [field]: field === 'ifscCode' ? value.toUpperCase() : value }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const valid = validateWithdrawal({ amount: form.amount, bank, saved, available });
-    if (!valid.ok) {
-      invalid(valid.message);
-      return;
-    }
-    await form.send(
-      (idempotencyKey) => run({ body: valid.body, idempotencyKey }),
-      (answer) => {
-        useSession.getState().applyBalances(answer.balances);
-        // Read after the balances were applied: a state snapshot taken before would undo them.
-        const current = useSession.getState().user;
-        if (valid.bankSent && current) useSession.getState().setUser({ ...current, ...valid.bankSent });
-        touched.current = false;
-        onSent();
-      },
-      { sent: MSG.withdrawalSubmitted, failed: WEB_MSG.withdrawalSubmitFailed },
-    );
-  };
+  const submit = submitWith(
+    ({ body, bankSent }, idempotencyKey) =>
+      create({ body, idempotencyKey }).then((answer) => ({ answer, bankSent })),
+    ({ answer, bankSent }) => {
+      useSession.getState().applyBalances(answer.balances);
+      // Read after the balances were applied: a state snapshot taken before would undo them.
+      const current = useSession.getState().user;
+      if (bankSent && current) useSession.getState().setUser({ ...current, ...bankSent });
+      touched.current = false;
+      onSent();
+    },
+    { sent: MSG.withdrawalSubmitted, failed: WEB_MSG.withdrawalSubmitFailed },
+  );
 
   return (
-    <form className="card form wl-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form
+      className="card form wl-form"
+      onSubmit={(event) => (pending ? event.preventDefault() : submit(event))}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId} className="card-label">
         {t('wallet.withdraw.bankTitle')}
       </h2>
@@ -80,31 +83,32 @@ export function WithdrawForm({
         {isComplete(saved) ? t('wallet.withdraw.bankSaved') : t('wallet.withdraw.bankMissing')}
       </p>
       <div className="form-row">
-        <Field
+        <FormField
+          control={form.control}
+          name="accountHolderName"
           label={t('wallet.withdraw.accountHolderName')}
-          value={bank.accountHolderName}
-          onChange={setField('accountHolderName')}
           autoComplete="name"
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={form.control}
+          name="bankAccountNumber"
           label={t('wallet.withdraw.accountNumber')}
-          value={bank.bankAccountNumber}
-          onChange={setField('bankAccountNumber')}
           inputMode="numeric"
           autoComplete="off"
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={form.control}
+          name="bankName"
           label={t('wallet.withdraw.bankName')}
-          value={bank.bankName}
-          onChange={setField('bankName')}
           disabled={pending}
         />
-        <Field
+        <FormField
+          control={form.control}
+          name="ifscCode"
+          normalize={upper}
           label={t('wallet.withdraw.ifscCode')}
-          value={bank.ifscCode}
-          onChange={setField('ifscCode')}
           className="field-mono"
           autoComplete="off"
           disabled={pending}
@@ -119,7 +123,8 @@ export function WithdrawForm({
           submit: t('wallet.withdraw.confirm'),
           submitting: t('wallet.withdraw.confirming'),
         }}
-        form={form}
+        amount={{ value: amount.field.value, onChange: amount.field.onChange }}
+        notice={notice}
         pending={pending}
       />
     </form>

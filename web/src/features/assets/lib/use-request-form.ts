@@ -1,53 +1,93 @@
-import { useRef, useState } from 'react';
-import { serverMessageOr } from '../../../lib/api.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { formMessage, serverError } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from './idempotency.ts';
 
 export type FormNotice = { text: string; tone: 'error' | 'success' };
+type Checked<Out> = { ok: true; data: Out } | { ok: false; message: string };
 
 /**
- * What the top-up and withdrawal forms share: the amount, the message under the form and one
+ * What the top-up and withdrawal forms share: a react-hook-form form (its fields and message)
+ * checked by `check` (the spec's rules over the `@app/shared` schemas), the message under the form and one
  * Idempotency-Key per submission, kept for a retry of the same form and renewed when the form
  * changes or the request succeeds.
  */
-export function useRequestForm() {
-  const [amount, setAmount] = useState('');
-  const [notice, setNotice] = useState<FormNotice | null>(null);
+export function useRequestForm<V extends FieldValues & { amount: string }, Out>(
+  defaultValues: V,
+  check: (values: V) => Checked<Out>,
+) {
+  // The check runs in the submit handler itself (see `submitWith`), not through a resolver.
+  const form = useForm<V, unknown, Out>({
+    defaultValues: defaultValues as DefaultValues<V>,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const [sent, setSent] = useState<string | null>(null);
   const key = useRef<string | null>(null);
+  // Values the form sets itself (saved details arriving, a cleared amount) are not a change.
+  const quiet = useRef(false);
 
-  /** A field changed: the next submission is a new request. */
-  const changed = () => {
-    key.current = null;
-    setNotice(null);
+  // A field changed: the next submission is a new request, and the message goes.
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      if (quiet.current) return;
+      key.current = null;
+      setSent(null);
+      form.clearErrors();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  /** Sets values without counting them as the user's change. */
+  const setQuietly = (values: Partial<V>) => {
+    quiet.current = true;
+    for (const [name, value] of Object.entries(values)) form.setValue(name as never, value as never);
+    quiet.current = false;
   };
-  const changeAmount = (value: string) => {
-    changed();
-    setAmount(value);
-  };
-  const invalid = (text: string) => setNotice({ text, tone: 'error' });
+
+  /** A problem found as the user acts (a voucher that is no image): shown at once. */
+  const invalid = (text: string) => form.setError('amount' as never, { type: 'validate', message: text });
 
   /**
-   * Sends the request with the form's key. On success the amount is cleared, `done` takes the
-   * answer and `sent` is shown; on failure the server's message, else `failed`.
+   * The submit handler: checks at once (the message shows in the same event, and the request
+   * starts in it, so the button says it is sending) and sends with the form's key. On success
+   * the amount is cleared, `done` takes the answer and `sent` is shown; on failure the server's
+   * message, else `failed`.
    */
-  const send = async <R>(
-    request: (idempotencyKey: string) => Promise<R>,
-    done: (answer: R) => void,
-    texts: { sent: string; failed: string },
-  ) => {
-    key.current ??= newIdempotencyKey();
-    setNotice(null);
-    try {
-      const answer = await request(key.current);
-      key.current = null;
-      setAmount('');
-      done(answer);
-      setNotice({ text: texts.sent, tone: 'success' });
-    } catch (error) {
-      setNotice({ text: serverMessageOr(error, texts.failed), tone: 'error' });
-    }
-  };
+  const submitWith =
+    <R>(
+      request: (data: Out, idempotencyKey: string) => Promise<R>,
+      done: (answer: R) => void,
+      texts: { sent: string; failed: string },
+    ) =>
+    (event: FormEvent) => {
+      event.preventDefault();
+      form.clearErrors();
+      setSent(null);
+      const valid = check(form.getValues());
+      if (!valid.ok) {
+        invalid(valid.message);
+        return;
+      }
+      key.current ??= newIdempotencyKey();
+      request(valid.data, key.current).then(
+        (answer) => {
+          key.current = null;
+          setQuietly({ amount: '' } as Partial<V>);
+          done(answer);
+          setSent(texts.sent);
+        },
+        (error: unknown) => form.setError('root.server', serverError(error, texts.failed)),
+      );
+    };
 
-  return { amount, changeAmount, notice, changed, invalid, send };
+  const error = formMessage(form.formState.errors);
+  const notice: FormNotice | null = error
+    ? { text: error, tone: 'error' }
+    : sent
+      ? { text: sent, tone: 'success' }
+      : null;
+  return { form, notice, invalid, setQuietly, submitWith };
 }
 
-export type RequestForm = ReturnType<typeof useRequestForm>;
+export type RequestForm = ReturnType<typeof useRequestForm<{ amount: string }, unknown>>;

@@ -114,6 +114,36 @@ async function closingEntries(ids: string[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.reference, r.n]));
 }
 
+/**
+ * Waits until no transaction holds any of `tradeIds`: a row lock is the holder's id in the row's
+ * xmax, and a transaction holds the lock on its own id until it ends. Read from another session,
+ * as pg_stat_activity and pg_locks are: a transaction reads them once.
+ */
+async function released(tradeIds: string[]) {
+  await expect
+    .poll(
+      async () => {
+        const [row] = await client.sql<Array<{ held: number }>>`
+          select count(*)::int as held from trades t
+          join pg_locks l on l.locktype = 'transactionid' and l.transactionid = t.xmax
+            and l.mode = 'ExclusiveLock' and l.granted
+          where t.id = any(${client.sql.array(tradeIds)}::uuid[])`;
+        return row?.held;
+      },
+      { timeout: 20_000, interval: 5 },
+    )
+    .toBe(0);
+}
+
+/** How many settle_expiry statements wait for a lock that the backend `pid` holds. */
+async function batchesBlockedBy(pid: number): Promise<number | undefined> {
+  const [row] = await client.sql<Array<{ n: number }>>`
+    select count(*)::int as n from pg_stat_activity
+    where wait_event_type = 'Lock' and query like '%settle_expiry%'
+      and ${pid}::int = any(pg_blocking_pids(pid))`;
+  return row?.n;
+}
+
 const nothingLeft: Omit<SettleExpiryResult, 'settled'> = {
   awaitingPrice: false,
   locked: [],
@@ -566,15 +596,15 @@ describe('settleExpiry', () => {
         from settle_expiry(${symbol}, ${EXPIRY.toISOString()}::timestamptz, ${STALE_MS}, ${now.toISOString()}::timestamptz, 25) r`;
     const drain = async (pool: typeof client.sql, symbol: string) => {
       const settled: string[] = [];
-      for (let i = 0; i < 20; i++) {
+      for (;;) {
         const rows = await run(pool, symbol);
         settled.push(...rows.filter((r) => r.outcome === 'settled').map((r) => r.id));
-        const handled = rows.filter((r) => r.outcome !== 'locked').length;
-        if (handled === 25) continue;
-        if (!rows.some((r) => r.outcome === 'locked')) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        const locked = rows.filter((r) => r.outcome === 'locked').map((r) => r.id);
+        if (rows.length - locked.length === 25) continue;
+        if (locked.length === 0) return settled;
+        // Another batch holds these: run again once its transaction has ended.
+        await released(locked);
       }
-      return settled;
     };
     const results = await Promise.all([
       drain(client.sql, symbols[0] ?? ''),
@@ -612,9 +642,11 @@ describe('settleExpiry', () => {
       const account = (userId: string) =>
         tx`select balance from ledger_accounts where user_id = ${userId} and kind = 'user_real' for update`;
       await account(second);
+      const [self] = await tx<Array<{ pid: number }>>`select pg_backend_pid() as pid`;
+      if (!self) throw new Error('no backend pid');
       batch = settleAll(symbol);
       // The batch has settled the first user's trade and waits for the second account.
-      await new Promise((r) => setTimeout(r, 300));
+      await expect.poll(() => batchesBlockedBy(self.pid), { timeout: 20_000, interval: 10 }).toBe(1);
       // Deadlock: the batch, waiting longer, is the one Postgres rolls back; this goes on.
       await account(first);
     });

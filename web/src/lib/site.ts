@@ -1,7 +1,9 @@
 import { DEFAULT_SITE_TITLE, publicSiteResponseSchema } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { api } from './api.ts';
+import { infoKeys } from './query/index.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
 export interface SiteBrand {
@@ -59,25 +61,26 @@ function applyFavicon(url: string): void {
   }
 }
 
-/** Loads GET /api/site once and keeps the tab icon in step with the store. */
+/** GET /api/site: the public brand. */
+export function getSite(signal?: AbortSignal) {
+  return api('/api/site', publicSiteResponseSchema, { signal });
+}
+
+/** Loads GET /api/site and keeps the brand store (and the tab icon) in step with it. */
 export function useSiteLoader(): void {
   const faviconUrl = useSite((s) => s.faviconUrl);
   useEffect(() => applyFavicon(faviconUrl), [faviconUrl]);
+  // On failure the cached brand stays.
+  const { data } = useQuery({ queryKey: infoKeys.site(), queryFn: ({ signal }) => getSite(signal) });
   useEffect(() => {
-    const controller = new AbortController();
-    api('/api/site', publicSiteResponseSchema, { signal: controller.signal })
-      .then(({ settings }) => {
-        useSite.getState().setBrand({
-          title: settings.title,
-          logoUrl: settings.logoUrl,
-          faviconUrl: settings.faviconUrl,
-        });
-      })
-      .catch(() => {
-        // keep the cached brand
-      });
-    return () => controller.abort();
-  }, []);
+    if (!data) return;
+    const { settings } = data;
+    useSite.getState().setBrand({
+      title: settings.title,
+      logoUrl: settings.logoUrl,
+      faviconUrl: settings.faviconUrl,
+    });
+  }, [data]);
 }
 
 /** document.title = '{page} | {site title}' (just the site title without a page). */

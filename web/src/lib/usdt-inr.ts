@@ -1,48 +1,28 @@
 import { DEFAULT_USDT_INR, usdtInrResponseSchema } from '@app/shared';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
+import { marketKeys } from './query/index.ts';
 
 /**
  * The USDT-INR display rate for pages outside the market (receipts): trades are priced and
  * compared in USDT; the rupee figure beside a price is for reading only.
  */
 
-const MAX_AGE_MS = 60_000;
-let cached: { rate: number; at: number } | null = null;
-let request: Promise<number> | null = null;
+/** A display rate changes slowly: one request serves the whole app for a minute. */
+const RATE_FRESH_MS = 60_000;
 
-/** GET /api/binance/usdt-inr, at most once a minute for the whole app. */
-export function loadUsdtInr(): Promise<number> {
-  if (cached && Date.now() - cached.at < MAX_AGE_MS) return Promise.resolve(cached.rate);
-  request ??= api('/api/binance/usdt-inr', usdtInrResponseSchema)
-    .then(({ inr }) => {
-      const rate = inr > 0 ? inr : (cached?.rate ?? DEFAULT_USDT_INR);
-      cached = { rate, at: Date.now() };
-      return rate;
-    })
-    .catch(() => cached?.rate ?? DEFAULT_USDT_INR)
-    .finally(() => {
-      request = null;
-    });
-  return request;
+/** GET /api/binance/usdt-inr */
+export async function getUsdtInrRate(signal?: AbortSignal): Promise<number> {
+  const { inr } = await api('/api/binance/usdt-inr', usdtInrResponseSchema, { signal });
+  return inr > 0 ? inr : DEFAULT_USDT_INR;
 }
 
+/** The rate, or the default until (or unless) the server gives one. */
 export function useUsdtInr(): number {
-  const [rate, setRate] = useState(() => cached?.rate ?? DEFAULT_USDT_INR);
-  useEffect(() => {
-    let live = true;
-    void loadUsdtInr().then((r) => {
-      if (live) setRate(r);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return rate;
-}
-
-/** For tests. */
-export function resetUsdtInrCache(): void {
-  cached = null;
-  request = null;
+  const { data } = useQuery({
+    queryKey: marketKeys.usdtInr(),
+    queryFn: ({ signal }) => getUsdtInrRate(signal),
+    staleTime: RATE_FRESH_MS,
+  });
+  return data ?? DEFAULT_USDT_INR;
 }

@@ -61,10 +61,12 @@ export const adminKeys = {
 
 export const marketKeys = {
   all: ['market'] as const,
+  usdtInr: () => [...marketKeys.all, 'usdt-inr'] as const,
   candles: (symbol: string, interval: string, limit: number) =>
     [...marketKeys.all, 'candles', symbol, interval, limit] as const,
 };
 
 export const infoKeys = {
   announcements: () => ['announcements'] as const,
+  site: () => ['site'] as const,
 };

@@ -1,6 +1,7 @@
 import { type ReferralKeyPatchBody, referralKeyResponseSchema } from '@app/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { adminKeys } from '../../../lib/query/index.ts';
 
 /** PATCH /api/referral-keys/:id with `active` or `maxUses`. */
 export function updateReferralKey({ id, body }: { id: string; body: ReferralKeyPatchBody }) {
@@ -11,5 +12,9 @@ export function updateReferralKey({ id, body }: { id: string; body: ReferralKeyP
 }
 
 export function useUpdateReferralKey() {
-  return useMutation({ mutationFn: updateReferralKey });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateReferralKey,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.referralKeyLists() }),
+  });
 }

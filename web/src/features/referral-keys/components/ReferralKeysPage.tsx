@@ -21,7 +21,7 @@ export function ReferralKeysPage() {
   const [limit, setLimit] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
   const [created, setCreated] = useState<ReferralKey | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const { data, error, isPending, refetch } = useReferralKeys({ q, page, limit });
+  const { data, error, isPending } = useReferralKeys({ q, page, limit });
   const update = useUpdateReferralKey();
 
   // Search as the admin types, a moment after the last key.
@@ -41,7 +41,6 @@ export function ReferralKeysPage() {
     setActionError(null);
     try {
       await update.mutateAsync({ id: row.id, body });
-      await refetch();
     } catch {
       setActionError(failure);
     }
@@ -86,7 +85,6 @@ export function ReferralKeysPage() {
           onCreated={(key) => {
             setCreated(key);
             setPage(1);
-            void refetch();
           }}
         />
         {created && <GeneratedKey keyRow={created} />}

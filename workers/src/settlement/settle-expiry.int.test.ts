@@ -24,9 +24,10 @@ import {
   type IsolatedDb,
   isolatedDatabase,
   place,
+  type RecordedSockets,
+  settledLast,
   settlementConfig,
   settlementQueue,
-  type UserSockets,
   uniq,
   userSockets,
   waitFor,
@@ -41,12 +42,14 @@ const E8 = 100_000_000n;
 const BATCH = 40;
 
 let database: IsolatedDb;
-let sockets: UserSockets;
+let sockets: RecordedSockets;
 let settlement: RunningSettlement;
 let queue: ReturnType<typeof settlementQueue>;
 let queueEvents: QueueEvents;
 let setting: TradeSettingTerms;
 let owners: string[];
+/** Owner of the trades settled last, to show that no event of the others comes after. */
+let lastOwner: string;
 let lines: LogLine[];
 const cleanups: Array<() => Promise<unknown>> = [];
 const logs = () => lines.map((l) => JSON.stringify(l)).join('\n');
@@ -65,9 +68,10 @@ const config = (env: Record<string, string> = {}) =>
 beforeAll(async () => {
   database = await isolatedDatabase(inject('adminDatabaseUrl'), 20);
   owners = await Promise.all(Array.from({ length: 12 }, () => createUser(database.db)));
-  await Promise.all(owners.map((o) => giveMoney(database.db, o, 100_000_000n)));
+  lastOwner = await createUser(database.db);
+  await Promise.all([...owners, lastOwner].map((o) => giveMoney(database.db, o, 100_000_000n)));
   setting = await createSetting(database.db, 1, 40);
-  sockets = await userSockets(redisUrl, prefix, owners);
+  sockets = await userSockets(redisUrl, prefix, [...owners, lastOwner]);
   const captured = captureLogger('info');
   lines = captured.lines;
   settlement = await startSettlement({
@@ -184,7 +188,8 @@ describe('the settleExpiry job', () => {
       10_000,
       logs,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // Every event of the job, and any duplicate, came before this one.
+    const last = await settledLast({ db: database.db, queue, sockets, owner: lastOwner, setting });
     const events = eventsOf(trades);
     expect(events).toHaveLength(trades.length);
     expect(new Set(events.map((e) => e.payload.trade.id)).size).toBe(trades.length);
@@ -215,7 +220,7 @@ describe('the settleExpiry job', () => {
     expect(ownersByBatch.size).toBe(Math.ceil(230 / BATCH));
     const perOwnerPerBatch = [...ownersByBatch.values()].reduce((n, o) => n + o.size, 0);
     expect(perOwnerPerBatch).toBeLessThan(trades.length);
-    const balanceEvents = sockets.balances.slice(balancesBefore);
+    const balanceEvents = sockets.balances.slice(balancesBefore).filter((b) => b.seq < last.seq);
     expect(balanceEvents).toHaveLength(perOwnerPerBatch);
     const views = new Set([...balancesNow.values()].map((b) => JSON.stringify(toBalancesView(b))));
     for (const b of balanceEvents) expect(b.payload.reason).toBe('trade_settled');
@@ -270,7 +275,10 @@ describe('the settleExpiry job', () => {
       expect(again.returnvalue as SettleExpiryJobResult).toEqual({ settled: 0, batches: 1, oneByOne: 0 });
 
       await waitFor('one event per trade', () => eventsOf(trades).length >= trades.length, 10_000, logs);
-      await new Promise((r) => setTimeout(r, 300));
+      // Stopped, the second worker has sent all it will (its connection quits after its last
+      // publish); a duplicate from either would have come before the first one's later event.
+      await other.stop();
+      await settledLast({ db: database.db, queue, sockets, owner: lastOwner, setting });
       expect(eventsOf(trades)).toHaveLength(trades.length);
     } finally {
       settlement.worker.off('completed', collect);

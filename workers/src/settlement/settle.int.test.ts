@@ -26,9 +26,10 @@ import {
   type IsolatedDb,
   isolatedDatabase,
   place,
+  type RecordedSockets,
+  settledLast,
   settlementConfig,
   settlementQueue,
-  type UserSockets,
   uniq,
   userSockets,
   waitFor,
@@ -41,7 +42,7 @@ const redis = new Redis(redisUrl);
 const E8 = 100_000_000n;
 
 let database: IsolatedDb;
-let sockets: UserSockets;
+let sockets: RecordedSockets;
 let settlement: RunningSettlement;
 let queue: ReturnType<typeof settlementQueue>;
 let queueEvents: QueueEvents;
@@ -49,6 +50,8 @@ let setting: TradeSettingTerms;
 let userId: string;
 /** More owners for the race, so the trades do not all queue on one ledger account. */
 let owners: string[];
+/** Owner of the trades settled last, to show that no event of the others comes after. */
+let lastOwner: string;
 let lines: LogLine[];
 const cleanups: Array<() => Promise<unknown>> = [];
 const logs = () => lines.map((l) => JSON.stringify(l)).join('\n');
@@ -68,9 +71,10 @@ beforeAll(async () => {
   userId = await createUser(database.db);
   await giveMoney(database.db, userId, 10_000_000n);
   owners = await Promise.all([1, 2, 3, 4].map(() => createUser(database.db)));
-  await Promise.all(owners.map((o) => giveMoney(database.db, o, 1_000_000n)));
+  lastOwner = await createUser(database.db);
+  await Promise.all([...owners, lastOwner].map((o) => giveMoney(database.db, o, 1_000_000n)));
   setting = await createSetting(database.db, 1, 40);
-  sockets = await userSockets(redisUrl, prefix, [userId, ...owners]);
+  sockets = await userSockets(redisUrl, prefix, [userId, ...owners, lastOwner]);
   const captured = captureLogger('debug');
   lines = captured.lines;
   settlement = await startSettlement({
@@ -141,7 +145,8 @@ describe('the settle job', () => {
     const event = await waitFor('trade:settled', () =>
       sockets.settled.find((e) => e.payload.trade.id === trade.id),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // A second event of the second run would have come before this one.
+    await settledLast({ db: database.db, queue, sockets, owner: lastOwner, setting });
     expect(sockets.settled.filter((e) => e.payload.trade.id === trade.id)).toHaveLength(1);
     const balances = toBalancesView(await getBalances(database.db, userId));
     expect(event.payload).toMatchObject({
@@ -215,7 +220,10 @@ describe('the settle job', () => {
     await waitFor('one event per trade', () =>
       placed.every((t) => sockets.settled.some((e) => e.payload.trade.id === t.id)),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // Stopped, the second worker has sent all it will (its connection quits after its last
+    // publish); a duplicate from either would have come before the first one's later event.
+    await other.stop();
+    await settledLast({ db: database.db, queue, sockets, owner: lastOwner, setting });
     for (const t of placed)
       expect(sockets.settled.filter((e) => e.payload.trade.id === t.id)).toHaveLength(1);
   });

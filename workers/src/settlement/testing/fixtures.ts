@@ -78,6 +78,8 @@ export function settlementConfig(env: Record<string, string>): WorkersConfig {
   });
 }
 
+const E8 = 100_000_000n;
+
 export const uniq = (tag: string) => `${tag}${randomBytes(4).toString('hex')}`;
 
 export async function createUser(db: Db): Promise<string> {
@@ -258,6 +260,35 @@ export async function entriesByTrade(
   return out;
 }
 
+/**
+ * Waits until `sockets`' client has every event that the one settlement process consuming `queue`
+ * published so far: settles one more trade of `owner` (a symbol of its own, its expiry passed and
+ * the tick after it archived) through a settleExpiry job, and waits for its `trade:settled`. A
+ * process publishes its events in order on one connection, and Redis and Socket.IO keep that
+ * order, so nothing it sent before (a duplicate) can arrive after. `owner` must be in the
+ * client's rooms, and `setting` a trade of a few seconds.
+ */
+export async function settledLast(o: {
+  db: Db;
+  queue: TypedQueue<'settlement'>;
+  sockets: RecordedSockets;
+  owner: string;
+  setting: TradeSettingTerms;
+}): Promise<Arrived<TradeSettledEvent>> {
+  const symbol = uniq('L').toUpperCase();
+  const entry = await writeTick(o.db, symbol, Date.now() - 5_000, 100n * E8);
+  const trade = await place(o.db, { userId: o.owner, setting: o.setting, entry });
+  const expiry = trade.expiresAt.getTime();
+  await writeTick(o.db, symbol, expiry - 200, 101n * E8);
+  await writeTick(o.db, symbol, expiry + 500, 1n);
+  await addExpiryJobs(o.queue, [trade]);
+  return waitFor(
+    `the trade:settled of ${trade.id}`,
+    () => o.sockets.settled.find((e) => e.payload.trade.id === trade.id),
+    20_000,
+  );
+}
+
 export async function deletePrefix(redis: Redis, prefix: string): Promise<number> {
   if (!prefix) throw new Error('refusing to delete every key: empty prefix');
   const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
@@ -272,10 +303,18 @@ export async function deletePrefix(redis: Redis, prefix: string): Promise<number
 }
 
 export type Received<T> = { payload: T; at: number };
+/** As `userSockets` records an event: `seq` orders the events of both kinds by arrival. */
+export type Arrived<T> = Received<T> & { seq: number };
 
 export type UserSockets = {
   settled: Array<Received<TradeSettledEvent>>;
   balances: Array<Received<BalanceEvent>>;
+  close: () => Promise<void>;
+};
+
+export type RecordedSockets = {
+  settled: Array<Arrived<TradeSettledEvent>>;
+  balances: Array<Arrived<BalanceEvent>>;
   close: () => Promise<void>;
 };
 
@@ -284,7 +323,11 @@ export type UserSockets = {
  * bulk user events of `userEventsChannel()` delivered to its own sockets) and one client that
  * joins the rooms of `userIds`: what it receives is what a browser would.
  */
-export async function userSockets(redisUrl: string, prefix: string, userIds: string[]): Promise<UserSockets> {
+export async function userSockets(
+  redisUrl: string,
+  prefix: string,
+  userIds: string[],
+): Promise<RecordedSockets> {
   const pub = new Redis(redisUrl);
   const sub = new Redis(redisUrl);
   const events = new Redis(redisUrl);
@@ -310,10 +353,11 @@ export async function userSockets(redisUrl: string, prefix: string, userIds: str
   const client: Socket<ServerToClientEvents, ClientToServerEvents> = connect(`http://127.0.0.1:${port}`, {
     transports: ['websocket'],
   });
-  const settled: Array<Received<TradeSettledEvent>> = [];
-  const balances: Array<Received<BalanceEvent>> = [];
-  client.on('trade:settled', (payload) => settled.push({ payload, at: Date.now() }));
-  client.on('balance', (payload) => balances.push({ payload, at: Date.now() }));
+  const settled: Array<Arrived<TradeSettledEvent>> = [];
+  const balances: Array<Arrived<BalanceEvent>> = [];
+  let seq = 0;
+  client.on('trade:settled', (payload) => settled.push({ payload, at: Date.now(), seq: seq++ }));
+  client.on('balance', (payload) => balances.push({ payload, at: Date.now(), seq: seq++ }));
   // The first server event arrives after the rooms were joined.
   await new Promise<void>((resolve) => client.once('feed:status', () => resolve()));
   // The adapter subscribes without waiting for Redis: a reply on the same connection comes after

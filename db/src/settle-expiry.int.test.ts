@@ -116,8 +116,7 @@ async function closingEntries(ids: string[]): Promise<Map<string, number>> {
 
 /**
  * Waits until no transaction holds any of `tradeIds`: a row lock is the holder's id in the row's
- * xmax, and a transaction holds the lock on its own id until it ends. Read from another session,
- * as pg_stat_activity and pg_locks are: a transaction reads them once.
+ * xmax, and a transaction holds the lock on its own id until it ends.
  */
 async function released(tradeIds: string[]) {
   await expect
@@ -135,7 +134,10 @@ async function released(tradeIds: string[]) {
     .toBe(0);
 }
 
-/** How many settle_expiry statements wait for a lock that the backend `pid` holds. */
+/**
+ * How many settle_expiry statements wait for a lock that the backend `pid` holds. Asked on
+ * another connection than `pid`'s: a transaction reads pg_stat_activity once and keeps it.
+ */
 async function batchesBlockedBy(pid: number): Promise<number | undefined> {
   const [row] = await client.sql<Array<{ n: number }>>`
     select count(*)::int as n from pg_stat_activity

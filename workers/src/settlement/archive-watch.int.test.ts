@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { captureLogger } from '../market/testing/harness.ts';
 import { ArchiveWatch } from './archive-watch.ts';
-import { announceArchived } from './testing/fixtures.ts';
+import { announceArchived, waitFor } from './testing/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const prefix = `${inject('redisPrefix')}watch-${randomBytes(3).toString('hex')}:`;
@@ -30,7 +30,8 @@ describe('the archive watch', () => {
       resolved = v;
     });
     await announceArchived(publisher, prefix, { WBTC: at, WETH: at + 5 });
-    await new Promise((r) => setTimeout(r, 100));
+    // WETH moved in the same message: the waiter has seen WBTC's instant too.
+    await waitFor('the WETH announcement', () => watch.passed('WETH', at));
     expect(resolved).toBeUndefined(); // at the instant is not after it
     await announceArchived(publisher, prefix, { WBTC: at + 1 });
     expect(await waiting).toBe(true);
@@ -44,10 +45,13 @@ describe('the archive watch', () => {
   it('never moves backwards, and gives up after the timeout or on release', async () => {
     const at = Date.now();
     await announceArchived(publisher, prefix, { WSOL: at + 100 });
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor('the first WSOL announcement', () => watch.passed('WSOL', at));
     await announceArchived(publisher, prefix, { WSOL: at - 100 });
-    await new Promise((r) => setTimeout(r, 50));
+    // Announced after the step back on the same connection, so heard after it.
+    await announceArchived(publisher, prefix, { WADA: at });
+    await waitFor('the announcement after the step back', () => watch.passed('WADA', at - 1));
     expect(watch.passed('WSOL', at)).toBe(true);
+    expect(watch.passed('WSOL', at + 99)).toBe(true);
     expect(await watch.waitPast('WSOL', at + 500, 50)).toBe(false);
     const released = watch.waitPast('WSOL', at + 500, 5_000);
     watch.release();

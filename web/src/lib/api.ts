@@ -79,7 +79,7 @@ function messageOf(body: unknown): string | null {
 }
 
 function requestInit(options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
@@ -95,6 +95,19 @@ function requestInit(options: RequestOptions): RequestInit {
   };
 }
 
+/** The request with the stored bearer token; an error status or no answer raises ApiError. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), requestInit(options));
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(0, null, 'network');
+  }
+  if (!response.ok) throw new ApiError(response.status, messageOf(await readJson(response)), 'http');
+  return response;
+}
+
 /**
  * JSON over fetch with the stored bearer token; the answer is parsed with `schema` (the one the
  * gateway declares for the route), so a caller only ever sees a checked value. No default
@@ -105,18 +118,15 @@ export async function api<T>(
   schema: ResponseSchema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), requestInit(options));
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new ApiError(0, null, 'network');
-  }
-  const body = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body), 'http');
-  const parsed = schema.safeParse(body);
+  const response = await send(path, options);
+  const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) throw new ApiError(response.status, null, 'schema');
   return parsed.data;
+}
+
+/** A binary answer (an image the API serves only with the token), with the same failures as `api`. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await send(path, { ...options, headers: { accept: '*/*', ...options.headers } })).blob();
 }
 
 /** The server's message when it sent one, else the given fallback. */

@@ -32,6 +32,11 @@ export const topupKeys = {
   admin: (filter: object) => [...topupKeys.adminLists(), filter] as const,
 };
 
+/** A voucher image never changes once uploaded. */
+export const voucherKeys = {
+  image: (url: string) => ['vouchers', url] as const,
+};
+
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
   mineLists: () => [...withdrawalKeys.all, 'mine'] as const,

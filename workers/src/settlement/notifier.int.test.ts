@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Balances, TradeRow } from '@app/db';
-import { toBalancesView } from '@app/shared';
+import { encodeUserEvents, toBalancesView, toTradeView, userEventsChannel } from '@app/shared';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { captureLogger } from '../market/testing/harness.ts';
 import { SettlementNotifier } from './notifier.ts';
-import { deletePrefix, type UserSockets, userSockets, waitFor } from './testing/fixtures.ts';
+import { deletePrefix, type RecordedSockets, userSockets, waitFor } from './testing/fixtures.ts';
 
 const redisUrl = inject('redisUrl');
 const prefix = `${inject('redisPrefix')}notifier-${randomBytes(3).toString('hex')}:`;
@@ -59,15 +59,32 @@ function settledTrade(userId: string, i: number): TradeRow {
  * A notifier on a connected Redis, as the workers' is long before their first settlement
  * (ioredis can reorder commands issued while it is still connecting).
  */
-async function connectedNotifier(): Promise<SettlementNotifier> {
+async function connectedNotifier(): Promise<{ notifier: SettlementNotifier; connection: Redis }> {
   const connection = new Redis(redisUrl);
   await connection.ping();
   const notifier = new SettlementNotifier(connection, prefix, captureLogger('info').logger);
   cleanups.push(() => notifier.close());
-  return notifier;
+  return { notifier, connection };
 }
 
-async function socketsOf(userId: string): Promise<UserSockets> {
+/**
+ * Waits until each owner's client has had every event published on `connection` so far: a
+ * `trade:placed` to each, published after them on the same connection, arrives after them.
+ */
+async function deliveredAll(connection: Redis, owners: ReadonlyArray<readonly [string, RecordedSockets]>) {
+  const marks = owners.map(([owner]) => settledTrade(owner, 0));
+  await connection.publish(
+    userEventsChannel(prefix),
+    encodeUserEvents(
+      marks.map((t) => ({ userId: t.userId, event: 'trade:placed', data: { trade: toTradeView(t) } })),
+    ),
+  );
+  await waitFor('the later trade:placed', () =>
+    owners.every(([, to], i) => to.placed.some((e) => e.payload.trade.id === marks[i]?.id)),
+  );
+}
+
+async function socketsOf(userId: string): Promise<RecordedSockets> {
   const sockets = await userSockets(redisUrl, prefix, [userId]);
   cleanups.push(() => sockets.close());
   return sockets;
@@ -77,7 +94,7 @@ describe('SettlementNotifier.settledMany', () => {
   it('sends trade:settled for every trade and one balance per owner, with the balances after the batch', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     const [toA, toB] = await Promise.all([socketsOf(a), socketsOf(b)]);
-    const notifier = await connectedNotifier();
+    const { notifier, connection } = await connectedNotifier();
     const balances = new Map<string, Balances>([
       [a, { real: 123_456n, practice: 10_000_000n }],
       [b, { real: 7n, practice: 9_990_000n }],
@@ -87,7 +104,10 @@ describe('SettlementNotifier.settledMany', () => {
     await notifier.settledMany(trades, balances, 2);
 
     await waitFor('both owners’ events', () => toA.balances.length >= 1 && toB.balances.length >= 1, 5_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await deliveredAll(connection, [
+      [a, toA],
+      [b, toB],
+    ]);
     for (const [owner, to] of [
       [a, toA],
       [b, toB],
@@ -99,13 +119,14 @@ describe('SettlementNotifier.settledMany', () => {
       expect(to.balances.map((e) => e.payload)).toEqual([{ ...view, reason: 'trade_settled' }]);
       // After the owner's trades, so a client applying the latest event ends on the batch's balances.
       expect(to.balances[0]?.at).toBeGreaterThanOrEqual(to.settled.at(-1)?.at ?? Number.POSITIVE_INFINITY);
+      expect(to.balances[0]?.seq).toBeGreaterThan(to.settled.at(-1)?.seq ?? Number.POSITIVE_INFINITY);
     }
   });
 
   it('refuses a batch with an owner whose balances were not read, before sending anything', async () => {
     const a = randomUUID();
     const toA = await socketsOf(a);
-    const notifier = await connectedNotifier();
+    const { notifier, connection } = await connectedNotifier();
     const other = randomUUID();
     await expect(
       notifier.settledMany(
@@ -113,7 +134,7 @@ describe('SettlementNotifier.settledMany', () => {
         new Map([[a, { real: 1n, practice: 2n }]]),
       ),
     ).rejects.toThrow(`no balances of user ${other}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await deliveredAll(connection, [[a, toA]]);
     expect(toA.settled).toEqual([]);
     expect(toA.balances).toEqual([]);
   });

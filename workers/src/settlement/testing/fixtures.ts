@@ -27,6 +27,7 @@ import {
   type ServerToClientEvents,
   settleExpiryJobId,
   settlementJobId,
+  type TradePlacedEvent,
   type TradeSettledEvent,
   userEventsChannel,
   workerKeys,
@@ -315,6 +316,8 @@ export type UserSockets = {
 export type RecordedSockets = {
   settled: Array<Arrived<TradeSettledEvent>>;
   balances: Array<Arrived<BalanceEvent>>;
+  /** Not settlement's: a test sends them as a later event to wait for. */
+  placed: Array<Arrived<TradePlacedEvent>>;
   close: () => Promise<void>;
 };
 
@@ -355,9 +358,11 @@ export async function userSockets(
   });
   const settled: Array<Arrived<TradeSettledEvent>> = [];
   const balances: Array<Arrived<BalanceEvent>> = [];
+  const placed: Array<Arrived<TradePlacedEvent>> = [];
   let seq = 0;
   client.on('trade:settled', (payload) => settled.push({ payload, at: Date.now(), seq: seq++ }));
   client.on('balance', (payload) => balances.push({ payload, at: Date.now(), seq: seq++ }));
+  client.on('trade:placed', (payload) => placed.push({ payload, at: Date.now(), seq: seq++ }));
   // The first server event arrives after the rooms were joined.
   await new Promise<void>((resolve) => client.once('feed:status', () => resolve()));
   // The adapter subscribes without waiting for Redis: a reply on the same connection comes after
@@ -366,6 +371,7 @@ export async function userSockets(
   return {
     settled,
     balances,
+    placed,
     close: async () => {
       client.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,6 +1,7 @@
 import {
   type Notification as AppNotification,
   adminBadgesSchema,
+  type MoneyAccount,
   type Pagination,
   type TradeList,
   type WalletRequestStatus,
@@ -16,6 +17,8 @@ import { adminKeys, notificationKeys, topupKeys, tradeKeys, walletKeys, withdraw
 
 type Paged<T> = { items: T[] };
 type WalletRequest = { id: string; status: WalletRequestStatus };
+type TradeFilter = { status: 'running' | 'completed'; account: MoneyAccount };
+type NotificationPage = { items: AppNotification[]; pagination: Pagination; unread: number };
 
 /** The filter object a list key ends with. */
 const filterOf = <F>(query: Query): F | undefined => query.queryKey[query.queryKey.length - 1] as F;
@@ -45,9 +48,6 @@ function applyToTradeLists(client: QueryClient, change: (list: TradeList, filter
     if (filter && data) client.setQueryData<TradeList>(query.queryKey, change(data, filter));
   }
 }
-type TradeFilter = { status: 'running' | 'completed'; account: 'real' | 'practice' };
-
-type NotificationPage = { items: AppNotification[]; pagination: Pagination; unread: number };
 
 /** A new notification on top of every cached first page (the bell's too), then fetched again. */
 function applyNotification(client: QueryClient, notification: AppNotification, unread: number) {
@@ -69,10 +69,10 @@ function applyNotification(client: QueryClient, notification: AppNotification, u
 }
 
 /**
- * Socket events into the server-state cache (the balances themselves live with the signed-in
- * user, lib/balance-sync.ts): what an event carries is written in place, what
+ * Socket events into the server-state cache: what an event carries is written in place, what
  * it only announces is fetched again (active queries only), and after a reconnect everything
- * on screen is fetched again, since events may have been missed. Returns the undo.
+ * on screen is fetched again, since events may have been missed. (The balances themselves
+ * travel with the signed-in user: lib/balance-sync.ts.) Returns the undo.
  */
 export function connectCache(
   source: Pick<Realtime, 'on'>,
@@ -110,7 +110,7 @@ export function connectCache(
       void client.cancelQueries({ queryKey: adminKeys.badges() });
       void client.invalidateQueries({ queryKey: topupKeys.adminLists() });
       void client.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
-      void client.invalidateQueries({ queryKey: withdrawalKeys.all, predicate: isDetail });
+      void client.invalidateQueries({ queryKey: withdrawalKeys.details() });
     }),
     source.on('notification', ({ notification, unread }) => {
       if (useSession.getState().user) applyNotification(client, notification, unread);
@@ -127,5 +127,3 @@ export function connectCache(
     for (const off of offs) off();
   };
 }
-
-const isDetail = (query: Query) => query.queryKey[1] === 'detail';

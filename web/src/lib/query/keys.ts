@@ -1,11 +1,13 @@
 /**
  * Query keys of the server state, one factory per resource. Each key starts with its resource,
- * so a socket event invalidates everything of that resource with `keys.all`.
+ * and a list's key ends with its filter object, so a socket event reaches every page of a list
+ * at once. They live in lib rather than in the features because the socket sync
+ * (cache-sync.ts) writes into them, and lib imports no feature.
  */
 
 export const sessionKeys = {
   all: ['session'] as const,
-  me: () => [...sessionKeys.all, 'me'] as const,
+  me: (userId: string | undefined) => [...sessionKeys.all, 'me', userId] as const,
 };
 
 export const tradeKeys = {
@@ -43,7 +45,8 @@ export const withdrawalKeys = {
   mine: (filter: object) => [...withdrawalKeys.mineLists(), filter] as const,
   adminLists: () => [...withdrawalKeys.all, 'admin'] as const,
   admin: (filter: object) => [...withdrawalKeys.adminLists(), filter] as const,
-  detail: (id: string) => [...withdrawalKeys.all, 'detail', id] as const,
+  details: () => [...withdrawalKeys.all, 'detail'] as const,
+  detail: (id: string) => [...withdrawalKeys.details(), id] as const,
 };
 
 export const notificationKeys = {

@@ -11,7 +11,7 @@ import { getMe, useSession } from '../../../lib/session/index.ts';
 export function useFreshProfile() {
   const userId = useSession((s) => s.user?.id);
   const query = useQuery({
-    queryKey: [...sessionKeys.me(), userId],
+    queryKey: sessionKeys.me(userId),
     queryFn: ({ signal }) => getMe(signal),
     enabled: !!userId,
     staleTime: 0,

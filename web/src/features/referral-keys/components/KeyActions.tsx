@@ -1,5 +1,6 @@
 import type { ReferralKey } from '@app/shared';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -14,7 +15,9 @@ export function KeyActions({ row, busy, onToggle, onLimit }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(String(row.maxUses));
+  const { register, reset, watch } = useForm({ defaultValues: { maxUses: String(row.maxUses) } });
+  // Checked as the admin types: the limit may not go below the uses already made.
+  const value = watch('maxUses');
   const n = Number(value);
   const ignored = value.trim() === '' || !Number.isInteger(n) || n < 1;
   const belowUsed = !ignored && n < row.usedCount;
@@ -40,8 +43,7 @@ export function KeyActions({ row, busy, onToggle, onLimit }: Props) {
           min={Math.max(1, row.usedCount)}
           step={1}
           className="input-sm"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...register('maxUses')}
           aria-invalid={belowUsed}
           title={belowUsed ? t('admin.keys.belowUsed', { used: row.usedCount }) : undefined}
         />
@@ -64,7 +66,7 @@ export function KeyActions({ row, busy, onToggle, onLimit }: Props) {
         className="btn btn-ghost btn-sm"
         disabled={busy}
         onClick={() => {
-          setValue(String(row.maxUses));
+          reset({ maxUses: String(row.maxUses) });
           setEditing(true);
         }}
       >

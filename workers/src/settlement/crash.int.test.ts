@@ -139,7 +139,18 @@ describe('a worker process killed while trades expire', () => {
       first.child.kill('SIGKILL');
       expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
       expect(settledAtKill).toBeLessThan(TRADES);
-      await new Promise((r) => setTimeout(r, 300));
+      // Its database sessions end (a batch it was in rolls back and lets its trades go) before
+      // the second process starts.
+      await waitFor(
+        'the killed process’s database sessions to end',
+        async () => {
+          const [row] = await database.sql<Array<{ n: number }>>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name in ('workers', 'workers-settlement')`;
+          return row?.n === 0;
+        },
+        20_000,
+      );
 
       const second = startWorkers();
       let settled = 0;

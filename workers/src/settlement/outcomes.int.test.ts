@@ -118,7 +118,11 @@ const entryOf = (tick: Tick): EntryTick => ({
   source: tick.source,
 });
 
-const until = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+/**
+ * Until the clock has passed `at`: the fake exchange stamps a trade with the time it is sent, so
+ * the trades pushed next are after that instant.
+ */
+const until = (at: number) => waitFor(`the clock past ${at}`, () => Date.now() > at, 5_000);
 
 describe('settlement against the market feed', () => {
   it('decides win, loss, draw and a stale-feed void from the archived ticks, and tells the owner', async () => {

@@ -118,9 +118,9 @@ export function connectCache(
     connection.subscribe((state, prev) => {
       if (state.reconnects !== prev.reconnects) void client.invalidateQueries();
     }),
-    // Another user's answers are not kept.
+    // Another user's answers are not kept (a first sign-in has nothing of anyone's to drop).
     useSession.subscribe((state, prev) => {
-      if (state.user?.id !== prev.user?.id) void client.resetQueries();
+      if (prev.user && state.user?.id !== prev.user.id) void client.resetQueries();
     }),
   ];
   return () => {

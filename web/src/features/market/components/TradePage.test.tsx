@@ -95,17 +95,18 @@ describe('trade page', () => {
     const rendersBefore = renderCount('TradePage');
     expect(rendersBefore).toBeGreaterThan(0);
 
+    const shown = (p: number) => `₹${(p * RATE).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
     let price = 102;
     for (let i = 0; i < 25; i++) {
       price += 0.5;
       server().serverEmit('market:tick', tick('BTC', price));
-      if (i % 5 === 4) await new Promise((r) => setTimeout(r, 60));
+      // Ticks in groups of five, each group on screen before the next arrives.
+      if (i % 5 === 4) {
+        const expected = shown(price);
+        await waitFor(() => expect(screen.getAllByTestId('live-price')[0]?.textContent).toBe(expected));
+      }
     }
-    await waitFor(() =>
-      expect(screen.getAllByTestId('live-price')[0]?.textContent).toBe(
-        `₹${(price * RATE).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
-      ),
-    );
+    await waitFor(() => expect(screen.getAllByTestId('live-price')[0]?.textContent).toBe(shown(price)));
 
     // The chart took the ticks through the store subscription, the page did not render again.
     const lastBar = candleSeries().updates.at(-1) as { close: number };

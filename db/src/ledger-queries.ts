@@ -32,6 +32,37 @@ export type WalletTransactionsQuery = {
 
 export const WALLET_TRANSACTIONS_MAX_LIMIT = 200;
 
+/** A user's posting with its entry, as the statements read it. */
+const ENTRY_COLUMNS = {
+  entryId: journalEntries.id,
+  type: journalEntries.type,
+  amount: postings.amount,
+  balanceAfter: postings.balanceAfter,
+  remarks: journalEntries.remarks,
+  reference: journalEntries.reference,
+  createdBy: journalEntries.createdBy,
+  createdAt: journalEntries.createdAt,
+};
+
+type EntryRow = {
+  entryId: bigint;
+  type: BillType;
+  amount: bigint;
+  balanceAfter: bigint | null;
+  remarks: string | null;
+  reference: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+};
+
+/** A posting as Financial Records shows it: a positive amount and its direction. */
+const toWalletTransaction = (r: EntryRow): WalletTransaction => ({
+  ...r,
+  direction: r.amount > 0n ? 'credit' : 'debit',
+  amount: r.amount > 0n ? r.amount : -r.amount,
+  balanceAfter: r.balanceAfter ?? 0n,
+});
+
 /**
  * The user's movements of one balance as Financial Records shows them, newest first by
  * default. Ordered by posting id, which for one account is the order its balance moved in
@@ -56,16 +87,7 @@ export async function walletTransactions(
 
   const [rows, totals] = await Promise.all([
     db
-      .select({
-        entryId: journalEntries.id,
-        type: journalEntries.type,
-        amount: postings.amount,
-        balanceAfter: postings.balanceAfter,
-        remarks: journalEntries.remarks,
-        reference: journalEntries.reference,
-        createdBy: journalEntries.createdBy,
-        createdAt: journalEntries.createdAt,
-      })
+      .select(ENTRY_COLUMNS)
       .from(postings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
@@ -82,17 +104,7 @@ export async function walletTransactions(
   ]);
   const total = totals[0]?.n ?? 0;
   return {
-    items: rows.map((r) => ({
-      entryId: r.entryId,
-      type: r.type,
-      direction: r.amount > 0n ? 'credit' : 'debit',
-      amount: r.amount > 0n ? r.amount : -r.amount,
-      balanceAfter: r.balanceAfter ?? 0n,
-      remarks: r.remarks,
-      reference: r.reference,
-      createdBy: r.createdBy,
-      createdAt: r.createdAt,
-    })),
+    items: rows.map(toWalletTransaction),
     total,
     page,
     limit,
@@ -209,16 +221,7 @@ export async function withdrawalEntries(
     ...(withdrawal.returnEntryId === null ? [] : [withdrawal.returnEntryId]),
   ];
   const rows = await db
-    .select({
-      entryId: journalEntries.id,
-      type: journalEntries.type,
-      amount: postings.amount,
-      balanceAfter: postings.balanceAfter,
-      remarks: journalEntries.remarks,
-      reference: journalEntries.reference,
-      createdBy: journalEntries.createdBy,
-      createdAt: journalEntries.createdAt,
-    })
+    .select(ENTRY_COLUMNS)
     .from(journalEntries)
     .innerJoin(postings, eq(postings.entryId, journalEntries.id))
     .innerJoin(
@@ -228,14 +231,7 @@ export async function withdrawalEntries(
     .where(inArray(journalEntries.id, ids));
   const toTransaction = (id: bigint): WalletTransaction | undefined => {
     const r = rows.find((row) => row.entryId === id);
-    return (
-      r && {
-        ...r,
-        direction: r.amount > 0n ? 'credit' : 'debit',
-        amount: r.amount > 0n ? r.amount : -r.amount,
-        balanceAfter: r.balanceAfter ?? 0n,
-      }
-    );
+    return r && toWalletTransaction(r);
   };
   const debit = toTransaction(withdrawal.debitEntryId);
   if (!debit) throw new Error(`withdrawal ${withdrawal.id}: its debit entry is missing`);

@@ -75,22 +75,14 @@ export async function deleteKeys(redis: Redis, prefix: string) {
 export async function watchCommands(redis: Redis): Promise<{ commands: string[][]; stop: () => void }> {
   const monitor = await redis.monitor();
   const commands: string[][] = [];
-  let stopped = false;
   monitor.on('monitor', (_time: string, args: string[]) => {
     commands.push(args.map((a) => String(a).toLowerCase()));
   });
-  // Lines already on their way when the watch stops arrive on a connection that has left
-  // monitoring mode, and ioredis reports each as an error: nothing the test asked for.
-  monitor.on('error', (error: Error) => {
-    if (!stopped) throw error;
-  });
-  return {
-    commands,
-    stop: () => {
-      stopped = true;
-      monitor.disconnect();
-    },
-  };
+  // ioredis reports a monitor line it takes for a reply (around entering and leaving monitoring
+  // mode) as "Command queue state error". The watch only counts lines, and a caller waits for a
+  // count with a time limit, so a lost line or a broken watch shows as that wait failing.
+  monitor.on('error', () => {});
+  return { commands, stop: () => monitor.disconnect() };
 }
 
 /** How many `SET key value … NX` attempts a watch saw. */

@@ -58,9 +58,7 @@ export {
   archiveTicks,
   dropOldTickPartitions,
   ensureTickPartitions,
-  hasTickAfter,
   lastTickAtOrBefore,
-  wholeSecond,
 } from './ticks.ts';
 export {
   createTopup,

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from './client.ts';
-import {
-  archiveTicks,
-  dropOldTickPartitions,
-  ensureTickPartitions,
-  hasTickAfter,
-  lastTickAtOrBefore,
-} from './ticks.ts';
+import { archiveTicks, dropOldTickPartitions, ensureTickPartitions, lastTickAtOrBefore } from './ticks.ts';
 
 const client = createDb(inject('databaseUrl'), { max: 2 });
 afterAll(() => client.close());
@@ -45,8 +39,15 @@ describe('tick archive', () => {
     await archiveTicks(client.db, [{ ...tick(2_100, 600n, 5), source: 'simulated' }]);
     expect((await lastTickAtOrBefore(client.db, sym, at(2_500)))?.priceE8).toBe(600n);
     expect((await lastTickAtOrBefore(client.db, sym, at(2_500), { liveOnly: true }))?.priceE8).toBe(400n);
-    expect(await hasTickAfter(client.db, sym, at(2_099))).toBe(true);
-    expect(await hasTickAfter(client.db, sym, at(2_100))).toBe(false);
+    // Settlement's test of the same (db/sql/expiry_price_final.sql), with a bound that never decides.
+    const passed = async (instant: Date) => {
+      const [row] = await client.db.execute<{ passed: boolean }>(
+        sql`select expiry_price_final(${sym}, ${instant.toISOString()}::timestamptz, 1000000, ${at(10_000).toISOString()}::timestamptz) as passed`,
+      );
+      return row?.passed;
+    };
+    expect(await passed(at(2_099))).toBe(true);
+    expect(await passed(at(2_100))).toBe(false);
   });
 
   it('creates daily partitions ahead and drops days past retention', async () => {

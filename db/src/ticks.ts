@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { type MarketTickRow, marketTicks } from './schema/market.ts';
 
@@ -66,28 +66,6 @@ export async function lastTickAtOrBefore(
     .orderBy(desc(marketTicks.exchangeTs))
     .limit(1);
   return row;
-}
-
-/** Whether the archive holds any tick of `symbol` after `at`: it has moved past that instant. */
-export async function hasTickAfter(db: DbOrTx, symbol: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(marketTicks)
-    .where(
-      and(
-        eq(marketTicks.symbol, symbol),
-        gt(marketTicks.exchangeTs, at),
-        // exchange_ts > at implies second >= at's second: lets Postgres prune older partitions.
-        gte(marketTicks.second, wholeSecond(at)),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** The archive second an instant belongs to. */
-export function wholeSecond(at: Date): Date {
-  return new Date(Math.floor(at.getTime() / 1000) * 1000);
 }
 
 /** Create the daily partitions for today and the next `daysAhead` days. */

@@ -1,3 +1,4 @@
+import { pgErrorOf } from '@app/db';
 import { MSG } from '@app/shared';
 
 /**
@@ -19,20 +20,6 @@ export const unauthorized = (message: string = MSG.unauthorized) => new AppError
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-
-type PgError = { code: string; constraint_name?: string };
-
-/** The postgres.js error behind a (possibly Drizzle-wrapped) failure, if there is one. */
-export function pgError(error: unknown): PgError | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return e as PgError;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 const DB_MSG = {
   exists: 'That already exists.',
@@ -70,8 +57,8 @@ const BY_CODE = new Map<string, () => AppError>([
 
 /** The answer for a database refusal a client caused, or undefined for any other error. */
 export function databaseError(error: unknown): AppError | undefined {
-  const pg = pgError(error);
+  const pg = pgErrorOf(error);
   if (!pg) return undefined;
-  const answer = (pg.constraint_name && BY_CONSTRAINT.get(pg.constraint_name)) || BY_CODE.get(pg.code);
+  const answer = (pg.constraint && BY_CONSTRAINT.get(pg.constraint)) || BY_CODE.get(pg.code);
   return answer?.();
 }

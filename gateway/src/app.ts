@@ -11,6 +11,7 @@ import marketRoutes from './features/market/market.routes.ts';
 import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
 import reputationRoutes from './features/reputation/reputation.routes.ts';
+import sessionsPlugin from './features/sessions/sessions.plugin.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
 import topupsRoutes from './features/topups/topups.routes.ts';
@@ -68,7 +69,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(realtimePlugin, {
     redisPrefix: config.redisPrefix,
     corsOrigins: config.socketCorsOrigins,
+    limits: config.socketLimits,
+    trustProxy: config.trustProxy,
   });
+  await app.register(sessionsPlugin);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_SOCKET_LIMITS, loadConfig } from './config.ts';
 
 const base = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -24,6 +24,13 @@ describe('loadConfig', () => {
       registerRateLimit: 5,
       trustProxy: false,
       socketCorsOrigins: [],
+      socketLimits: {
+        eventsPerSecond: 10,
+        eventBurst: 60,
+        floodDisconnectAfter: 50,
+        maxPayloadBytes: 16 * 1024,
+        maxConnectionsPerIp: 100,
+      },
       tradeMaxPriceAgeMs: 5000,
       voucherDir: resolve('.data/vouchers'),
     });
@@ -58,6 +65,23 @@ describe('loadConfig', () => {
       loadConfig({ ...base, SOCKET_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' })
         .socketCorsOrigins,
     ).toEqual(['https://app.example.com', 'http://localhost:5173']);
+    expect(
+      loadConfig({
+        ...base,
+        SOCKET_EVENTS_PER_SECOND: '5',
+        SOCKET_EVENT_BURST: '30',
+        SOCKET_FLOOD_DISCONNECT_AFTER: '12',
+        SOCKET_MAX_PAYLOAD_BYTES: '4096',
+        SOCKET_MAX_CONNECTIONS_PER_IP: '6000',
+      }).socketLimits,
+    ).toEqual({
+      eventsPerSecond: 5,
+      eventBurst: 30,
+      floodDisconnectAfter: 12,
+      maxPayloadBytes: 4096,
+      maxConnectionsPerIp: 6000,
+    });
+    expect(loadConfig(base).socketLimits).toEqual(DEFAULT_SOCKET_LIMITS);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',

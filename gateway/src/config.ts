@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { SocketLimits } from './realtime/socket-limits.ts';
 
 /**
  * The gateway's settings, validated once at start. This is the only module that reads
@@ -9,6 +10,18 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+/**
+ * The Socket.IO limits unless set. A reconnecting page re-joins up to 25 markets and the
+ * ticker at once, hence the burst; one address may be a household or an office behind NAT.
+ */
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  eventsPerSecond: 10,
+  eventBurst: 60,
+  floodDisconnectAfter: 50,
+  maxPayloadBytes: 16 * 1024,
+  maxConnectionsPerIp: 100,
+};
 
 /** `true`/`false`, a hop count, or a comma list of trusted addresses (Fastify's trustProxy). */
 const trustProxy = z
@@ -62,6 +75,19 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma list of http(s) origins' }))),
+  // What one Socket.IO client may do (docs/configuration.md): client events per second on
+  // average and at once, refused events (within 10 s) before it is disconnected, the largest
+  // message, and open connections per client address (behind a proxy: see TRUST_PROXY).
+  SOCKET_EVENTS_PER_SECOND: positiveInt(DEFAULT_SOCKET_LIMITS.eventsPerSecond),
+  SOCKET_EVENT_BURST: positiveInt(DEFAULT_SOCKET_LIMITS.eventBurst),
+  SOCKET_FLOOD_DISCONNECT_AFTER: positiveInt(DEFAULT_SOCKET_LIMITS.floodDisconnectAfter),
+  SOCKET_MAX_PAYLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(DEFAULT_SOCKET_LIMITS.maxPayloadBytes),
+  SOCKET_MAX_CONNECTIONS_PER_IP: positiveInt(DEFAULT_SOCKET_LIMITS.maxConnectionsPerIp),
   // The newest price a trade may open at: older than this (ms since we received it, and since
   // the exchange traded at it) and placement answers 409 instead of guessing.
   TRADE_MAX_PRICE_AGE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -86,6 +112,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Extra origins allowed to use Socket.IO cross-site (empty: same origin only). */
   socketCorsOrigins: string[];
+  /** What one Socket.IO client may send, and how many connections one address may hold. */
+  socketLimits: SocketLimits;
   /** Oldest entry price a trade may open at, in ms. */
   tradeMaxPriceAgeMs: number;
   /** Absolute directory of uploaded top-up vouchers (served only through the authorised route). */
@@ -119,6 +147,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
+    socketLimits: {
+      eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,
+      eventBurst: e.SOCKET_EVENT_BURST,
+      floodDisconnectAfter: e.SOCKET_FLOOD_DISCONNECT_AFTER,
+      maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
+      maxConnectionsPerIp: e.SOCKET_MAX_CONNECTIONS_PER_IP,
+    },
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
     voucherDir: resolve(e.VOUCHER_DIR),
   };

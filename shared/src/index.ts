@@ -7,6 +7,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/params.ts';
 export * from './schemas/responses.ts';
+export * from './schemas/sessions.ts';
 export * from './schemas/trades.ts';
 export * from './schemas/trades-api.ts';
 export * from './schemas/user.ts';

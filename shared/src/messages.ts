@@ -34,6 +34,14 @@ export const MSG = {
   notFound: 'Not found.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
+  // sessions ended on every device (the socket's `session:ended`, POST /api/auth/logout-all)
+  sessionEndedPasswordChanged: 'Your password was changed. Please log in again.',
+  sessionEndedEverywhere: 'You have been logged out on all devices.',
+  sessionEndedRoleChanged: 'Your account role was changed. Please log in again.',
+  sessionEndedPasswordSetByAdmin: 'An administrator set a new password for your account. Please log in with it.',
+  // live connection limits (Socket.IO)
+  tooManySocketEvents: 'Too many requests at once. Please slow down.',
+  tooManySocketConnections: 'Too many connections from your network. Please close other tabs and try again.',
   // admin-side §5
   nameRequired: 'Name is required',
   adminUsernameInvalid: 'Username must be 3-20 chars (letters, numbers, . _ -)',

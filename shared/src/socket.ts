@@ -1,4 +1,5 @@
 import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
+import { MSG } from './messages.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 import type {
   AdminBadges,
@@ -18,6 +19,33 @@ export const rooms = {
 
 export type Ack<T> = (reply: { ok: true; data: T } | { ok: false; error: string }) => void;
 
+/** Why every session of a user ended (their tokens stopped working): the gateway's `app.sessions`. */
+export const SESSION_END_REASONS = [
+  'password_changed',
+  'logged_out_everywhere',
+  'banned',
+  'role_changed',
+  'password_set_by_admin',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** What the user reads when their sessions end, by reason. */
+export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
+  password_changed: MSG.sessionEndedPasswordChanged,
+  logged_out_everywhere: MSG.sessionEndedEverywhere,
+  banned: MSG.accountBanned,
+  role_changed: MSG.sessionEndedRoleChanged,
+  password_set_by_admin: MSG.sessionEndedPasswordSetByAdmin,
+};
+
+/** `session:ended`, to `user:{id}` just before the gateways disconnect that user's sockets. */
+export type SessionEndedEvent = { reason: SessionEndReason; message: string };
+
+export const sessionEndedEvent = (reason: SessionEndReason): SessionEndedEvent => ({
+  reason,
+  message: SESSION_ENDED_MESSAGES[reason],
+});
+
 export interface ServerToClientEvents {
   'market:tick': (tick: Tick) => void;
   'market:book': (book: OrderBook) => void;
@@ -32,6 +60,8 @@ export interface ServerToClientEvents {
   'topup:updated': (payload: TopupUpdatedEvent) => void;
   'withdrawal:updated': (payload: WithdrawalUpdatedEvent) => void;
   hold: (payload: HoldEvent) => void;
+  /** The user's sessions ended (password change, log out everywhere, ban, ...): sign out, show `message`. */
+  'session:ended': (payload: SessionEndedEvent) => void;
   // to admins
   'admin:badges': (payload: AdminBadges) => void;
 }
@@ -46,7 +76,11 @@ export interface ClientToServerEvents {
   'ticker:unsubscribe': (ack: Ack<{ room: string }>) => void;
 }
 
-export type SocketData = { userId: string | null; role: string | null };
+/**
+ * What the gateway keeps on a socket: its user (null: anonymous), their role, and when the
+ * token it signed in with expires (ms since the epoch; null: anonymous or no `exp`).
+ */
+export type SocketData = { userId: string | null; role: string | null; expiresAt: number | null };
 
 /** Gateways talk to each other only through the Redis adapter: no events of their own. */
 export type InterServerEvents = Record<never, never>;

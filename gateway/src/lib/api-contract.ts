@@ -1,5 +1,5 @@
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
 
 /**
  * docs/api-contract.md, rendered from the OpenAPI document that the routes' zod schemas
@@ -74,6 +74,7 @@ export function contractConfig(overrides: Partial<Config> = {}): Config {
     registerRateLimit: 5,
     trustProxy: false,
     socketCorsOrigins: [],
+    socketLimits: DEFAULT_SOCKET_LIMITS,
     tradeMaxPriceAgeMs: 5000,
     voucherDir: '/nonexistent/api-contract-vouchers',
     ...overrides,

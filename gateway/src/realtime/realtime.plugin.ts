@@ -10,10 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { AppError } from '../lib/errors.ts';
 import { registerMarketHandlers } from './market.handlers.ts';
 import { createPacketDelivery } from './room-delivery.ts';
-import { socketAuth } from './socket-auth.ts';
-import type { IoServer } from './types.ts';
+import { handshakeToken, socketAuth } from './socket-auth.ts';
+import { capConnectionsPerIp, clientIpOf, limitEvents, type SocketLimits } from './socket-limits.ts';
+import type { IoServer, IoSocket } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,7 +39,14 @@ export type RealtimeOptions = {
   redisPrefix: string;
   /** Extra origins for cross-site polling; empty: same origin only. */
   corsOrigins: string[];
+  /** Per-socket and per-address limits. */
+  limits: SocketLimits;
+  /** TRUST_PROXY, as Fastify has it: whose X-Forwarded-For gives a socket's client address. */
+  trustProxy: boolean | number | string[];
 };
+
+/** setTimeout's longest delay; a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The adapter fires (p)subscribe and publish without handling their promises. A command that
@@ -73,26 +82,67 @@ export default fp<RealtimeOptions>(
     // A subscription asked for while Redis is away waits for it instead of being dropped.
     const sub = logRejections(app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }), log, 'sub');
 
+    let allowRequest: ReturnType<typeof capConnectionsPerIp> | undefined;
     const io: IoServer = new Server(app.server, {
       path: '/socket.io',
       transports: ['websocket', 'polling'],
       // Broadcasts are then encoded once per room instead of once per client.
       perMessageDeflate: false,
       serveClient: false,
-      // Clients only send small subscription messages.
-      maxHttpBufferSize: 16 * 1024,
+      // Clients only send small subscription messages; a larger one closes the connection.
+      maxHttpBufferSize: opts.limits.maxPayloadBytes,
+      // Set just below, once the engine exists to count its connections.
+      allowRequest: (req, callback) => (allowRequest ? allowRequest(req, callback) : callback(null, true)),
       cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins } : undefined,
       adapter: createAdapter(pub, sub, { key: `${opts.redisPrefix}socket.io` }),
     });
+    allowRequest = capConnectionsPerIp(io, opts.limits.maxConnectionsPerIp, clientIpOf(opts.trustProxy), log);
+
+    /**
+     * A signed-in socket is in its private rooms only while its token holds. The handshake
+     * read the session before the socket joined them: a session that ended in between had its
+     * announce (features/sessions) before the join, which this socket missed. So the session
+     * is read again now that the socket is in; any later end reaches it through the rooms.
+     * The token's own expiry closes the socket too.
+     */
+    const holdSession = (socket: IoSocket) => {
+      const token = handshakeToken(socket);
+      if (!token) return;
+      app.sessionUser(token).then(
+        (user) => {
+          if (user.role !== socket.data.role) socket.disconnect(true);
+        },
+        (err: unknown) => {
+          if (!(err instanceof AppError)) log.error({ err }, 'socket session check failed');
+          socket.disconnect(true);
+        },
+      );
+      const { expiresAt } = socket.data;
+      if (expiresAt === null) return;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        const left = expiresAt - Date.now();
+        if (left <= 0) {
+          socket.disconnect(true);
+          return;
+        }
+        timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+        timer.unref();
+      };
+      arm();
+      socket.once('disconnect', () => clearTimeout(timer));
+    };
 
     io.use(socketAuth(app));
     io.on('connection', (socket) => {
       const { userId, role } = socket.data;
+      limitEvents(socket, opts.limits, log);
       // The in-memory part of the adapter joins synchronously, before any event can arrive.
       if (userId) {
         const joined = [rooms.user(userId)];
         if (role === 'admin' || role === 'superadmin') joined.push(rooms.admins());
         void socket.join(joined);
+        holdSession(socket);
       }
       registerMarketHandlers(socket, app.market, log);
       app.market.feed().then(

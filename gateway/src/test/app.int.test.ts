@@ -53,6 +53,7 @@ describe('health and docs', () => {
         'POST /api/auth/login',
         'GET /api/auth/me',
         'PUT /api/auth/change-password',
+        'POST /api/auth/logout-all',
         'PUT /api/user/me/profile',
         'PUT /api/user/me/bank',
         'POST /api/reputation/visit',

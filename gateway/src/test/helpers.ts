@@ -7,7 +7,7 @@ import type { Role } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
 
 export const TEST_PASSWORD = 'secret123';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -37,6 +37,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     registerRateLimit: 1000,
     trustProxy: false,
     socketCorsOrigins: [],
+    // Test files open many sockets from 127.0.0.1 to one app.
+    socketLimits: { ...DEFAULT_SOCKET_LIMITS, maxConnectionsPerIp: 10_000 },
     tradeMaxPriceAgeMs: 5000,
     voucherDir: join(tmpdir(), `vouchers-${suffix()}`),
     ...overrides,

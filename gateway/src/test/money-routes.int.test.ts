@@ -27,6 +27,8 @@ const USER_WRITES = [
   'POST /api/auth/register',
   'POST /api/auth/login',
   'PUT /api/auth/change-password',
+  // ends the caller's own sessions only
+  'POST /api/auth/logout-all',
   'PUT /api/user/me/profile',
   'PUT /api/user/me/bank',
   'POST /api/reputation/visit',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { InstallModal } from '../components/InstallModal.tsx';
 import { LanguageModal } from '../components/LanguageModal.tsx';
+import { SessionEndedNotice } from '../components/SessionEndedNotice.tsx';
 import { AuthModals } from '../features/auth/index.ts';
 import { useSession, useVisitReward } from '../lib/session/index.ts';
 import { useSiteLoader } from '../lib/site.ts';
@@ -43,6 +44,7 @@ export function RootLayout() {
   }
   return (
     <>
+      <SessionEndedNotice />
       <Outlet />
       <AuthModals />
       <GlobalDialogs />

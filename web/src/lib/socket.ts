@@ -4,7 +4,7 @@ import { connectBalances } from './balance-sync.ts';
 import { DEBUG_HOOKS, exposeDebug } from './debug.ts';
 import { type ConnectionStoreState, createConnectionStore } from './realtime/connection-store.ts';
 import { createRealtime } from './realtime/realtime.ts';
-import { useSession } from './session/index.ts';
+import { sessionEnded, useSession } from './session/index.ts';
 import { connectWallet } from './wallet-sync.ts';
 
 export type { ConnectionState } from './realtime/connection-store.ts';
@@ -36,6 +36,12 @@ export function startRealtime(): void {
   realtime.start(useSession.getState().token);
   useSession.subscribe((state, prev) => {
     if (state.token !== prev.token) realtime.setToken(state.token);
+  });
+  // The server ended the session (password changed, logged out everywhere, banned, ...): sign
+  // out with its reason. A refused token is checked over REST, which signs out if it is dead.
+  realtime.onSessionEnded((event, token) => void sessionEnded(event, token));
+  realtime.onTokenRefused((token) => {
+    if (useSession.getState().token === token) void useSession.getState().refresh();
   });
   connectBalances(realtime, connectionStore);
   connectWallet(realtime, connectionStore);

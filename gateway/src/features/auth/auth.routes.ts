@@ -3,6 +3,8 @@ import {
   changePasswordResponseSchema,
   changePasswordSchema,
   loginSchema,
+  logoutAllBodySchema,
+  logoutAllResponseSchema,
   meResponseSchema,
   registerSchema,
 } from '@app/shared';
@@ -16,7 +18,7 @@ import { createAuthService } from './auth.service.ts';
 export type AuthRoutesOptions = { loginRateLimit: number; registerRateLimit: number };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const service = createAuthService({ db: app.db, signToken: app.signToken });
+  const service = createAuthService({ db: app.db, signToken: app.signToken, sessions: app.sessions });
   const tags = ['auth'];
 
   app.post(
@@ -66,6 +68,22 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       },
     },
     async (request) => service.changePassword(caller(request), request.body),
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          "Log out everywhere: every token of the caller stops working, this one too, and the caller's open sockets are disconnected with `session:ended`.",
+        body: logoutAllBodySchema,
+        response: { 200: logoutAllResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.logoutAll(caller(request)),
   );
 };
 

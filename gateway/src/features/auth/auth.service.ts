@@ -10,6 +10,7 @@ import { deviceTypeOf } from '../../lib/device.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
 import type { SignToken } from '../../plugins/auth.ts';
+import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.repository.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../users/users.repository.ts';
 import { type LoginAttempt, recordLogin } from './auth.repository.ts';
 
-type Deps = { db: Db; signToken: SignToken };
+type Deps = { db: Db; signToken: SignToken; sessions: Sessions };
 
 /** Why a key could not be used, checked in the order a person would fix it. */
 async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
@@ -31,7 +32,7 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
   return MSG.referralUsedUp;
 }
 
-export function createAuthService({ db, signToken }: Deps) {
+export function createAuthService({ db, signToken, sessions }: Deps) {
   const attempt = (
     client: ClientInfo,
     identifier: string,
@@ -98,19 +99,33 @@ export function createAuthService({ db, signToken }: Deps) {
       return { token: signToken(user), user: toPublicUser(user) };
     },
 
-    /** A new hash and token version: every older token stops working, the returned one works. */
+    /**
+     * A new hash, and every session of the user ends (their other devices are signed out and
+     * told why); the returned token, of the new version, keeps the caller signed in here.
+     */
     async changePassword(
       user: UserRecord,
       body: ChangePasswordBody,
     ): Promise<{ message: string; token: string }> {
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
         throw badRequest(MSG.currentPasswordWrong);
-      const tokenVersion = await replacePassword(db, user, await hashPassword(body.newPassword));
-      if (tokenVersion === undefined) throw unauthorized(MSG.sessionExpired);
+      const passwordHash = await hashPassword(body.newPassword);
+      const announce = await db.transaction(async (tx) => {
+        if (!(await replacePassword(tx, user, passwordHash))) throw unauthorized(MSG.sessionExpired);
+        return sessions.end(tx, user.id);
+      });
+      announce('password_changed');
       return {
         message: MSG.passwordChanged,
-        token: signToken({ id: user.id, role: user.role, tokenVersion }),
+        token: signToken({ id: user.id, role: user.role, tokenVersion: announce.tokenVersion }),
       };
+    },
+
+    /** Every session of the user ends, the caller's own included. */
+    async logoutAll(user: Pick<UserRecord, 'id'>): Promise<{ message: string }> {
+      const announce = await db.transaction((tx) => sessions.end(tx, user.id));
+      announce('logged_out_everywhere');
+      return { message: MSG.sessionEndedEverywhere };
     },
   };
 }

@@ -101,18 +101,19 @@ export async function updateUser(
 }
 
 /**
- * New password hash and a new token version, so every older token stops working. Only
- * from the version the caller authenticated with: of two concurrent changes one wins.
+ * A new password hash, only at the token version the caller authenticated with: of two
+ * concurrent changes one wins (false for the other). It does not end the user's sessions:
+ * the caller does, with `app.sessions.end` in the same transaction (features/sessions).
  */
 export async function replacePassword(
   db: DbOrTx,
   user: Pick<UserRow, 'id' | 'tokenVersion'>,
   passwordHash: string,
-): Promise<number | undefined> {
-  const [row] = await db
+): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .set({ passwordHash, updatedAt: sql`now()` })
     .where(and(eq(users.id, user.id), eq(users.tokenVersion, user.tokenVersion)))
-    .returning({ tokenVersion: users.tokenVersion });
-  return row?.tokenVersion;
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

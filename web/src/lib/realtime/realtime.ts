@@ -2,6 +2,7 @@ import type {
   ClientToServerEvents,
   OrderBook,
   ServerToClientEvents,
+  SessionEndedEvent,
   Stats24h,
   Tick,
   TickerEntry,
@@ -46,6 +47,13 @@ export interface Realtime {
   on: <E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]) => () => void;
   onMarketSnapshot: (listener: (snapshot: MarketSnapshot) => void) => () => void;
   onTickerSnapshot: (listener: (coins: TickerEntry[]) => void) => () => void;
+  /**
+   * The server ended the session of the token this socket signed in with (`session:ended`),
+   * `token` being that token. The socket goes on anonymously until the session changes.
+   */
+  onSessionEnded: (listener: (event: SessionEndedEvent, token: string | null) => void) => () => void;
+  /** The handshake refused the session's token (invalid, expired, revoked, banned). */
+  onTokenRefused: (listener: (token: string) => void) => () => void;
   /** Rooms currently held, for tests and the debug handle. */
   held: () => { markets: string[]; ticker: boolean };
   /** Test hook: drops the transport as a network failure would; the first retry waits holdMs. */
@@ -78,8 +86,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const store = options.store;
 
   let token: string | null = null;
-  // A token the server refused in the handshake: the socket goes on anonymously until the session changes.
+  // A token the server refused in the handshake (or whose session it ended): the socket goes on
+  // anonymously until the session changes.
   let refusedToken: string | null = null;
+  // The token of the last handshake, and of the open connection.
+  let attemptToken: string | null = null;
+  let connectedToken: string | null = null;
   let started = false;
   let everConnected = false;
   let failures = 0;
@@ -92,8 +104,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   let tickerJoined = false;
   const snapshotListeners = new Set<(snapshot: MarketSnapshot) => void>();
   const tickerListeners = new Set<(coins: TickerEntry[]) => void>();
+  const sessionEndedListeners = new Set<(event: SessionEndedEvent, token: string | null) => void>();
+  const tokenRefusedListeners = new Set<(token: string) => void>();
 
-  const socket = options.createSocket((cb) => cb(token && token !== refusedToken ? { token } : {}));
+  const socket = options.createSocket((cb) => {
+    attemptToken = token && token !== refusedToken ? token : null;
+    cb(attemptToken ? { token: attemptToken } : {});
+  });
   const setState = store.getState().setState;
 
   function joinMarket(symbol: string) {
@@ -118,6 +135,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   socket.on('connect', () => {
+    connectedToken = attemptToken;
     everConnected = true;
     failures = 0;
     clearTimeout(retryTimer);
@@ -151,6 +169,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (token && refusedToken !== token && !isServerFailure(error)) {
         refusedToken = token;
         socket.connect();
+        for (const listener of tokenRefusedListeners) listener(token);
         return;
       }
       clearTimeout(retryTimer);
@@ -163,6 +182,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   });
 
   socket.on('feed:status', (feed) => store.getState().setFeed(feed));
+
+  // Sent just before the server closes the socket: its token no longer works anywhere.
+  socket.on('session:ended', (event) => {
+    const ended = connectedToken;
+    if (ended !== null && ended === token) refusedToken = ended;
+    for (const listener of sessionEndedListeners) listener(event, ended);
+  });
 
   const realtime: Realtime = {
     start(initialToken) {
@@ -256,6 +282,16 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     onTickerSnapshot(listener) {
       tickerListeners.add(listener);
       return () => tickerListeners.delete(listener);
+    },
+
+    onSessionEnded(listener) {
+      sessionEndedListeners.add(listener);
+      return () => sessionEndedListeners.delete(listener);
+    },
+
+    onTokenRefused(listener) {
+      tokenRefusedListeners.add(listener);
+      return () => tokenRefusedListeners.delete(listener);
     },
 
     held() {

@@ -26,10 +26,28 @@ interface SessionState {
   /** Refetches the user; an expired or revoked token signs out. */
   refresh: () => Promise<void>;
   logout: () => void;
+  /**
+   * Why the server ended this session (a `session:ended` message: password changed elsewhere,
+   * logged out everywhere, banned, ...), shown until dismissed or the next sign-in.
+   */
+  endedMessage: string | null;
+  /** Signs out because the server ended the session, keeping `message` to show. */
+  endSession: (message: string) => void;
+  dismissEnded: () => void;
+  /**
+   * Runs a request that ends this user's sessions and answers this device a new token (a
+   * password change), then keeps the session on that token. Until it settles, `renewed()`
+   * waits for it: the `session:ended` it causes must not sign this device out.
+   */
+  renewToken: <T extends { token: string }>(request: () => Promise<T>) => Promise<T>;
+  /** Resolves once no `renewToken` request is under way. */
+  renewed: () => Promise<void>;
 }
 
 // Bumped by every sign-in and sign-out, so an answer that arrives after either is dropped.
 let generation = 0;
+/** `renewToken` requests under way. */
+const renewals = new Set<Promise<unknown>>();
 
 export const useSession = create<SessionState>()((set, get) => ({
   token: storage.get(STORAGE_KEYS.token),
@@ -56,7 +74,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   signIn: (token, user) => {
     generation++;
     storage.set(STORAGE_KEYS.token, token);
-    set({ token, user, status: 'ready' });
+    set({ token, user, status: 'ready', endedMessage: null });
   },
 
   setUser: (user) => {
@@ -93,6 +111,35 @@ export const useSession = create<SessionState>()((set, get) => ({
     generation++;
     storage.remove(STORAGE_KEYS.token);
     set({ token: null, user: null, status: 'ready' });
+  },
+
+  endedMessage: null,
+
+  endSession: (message) => {
+    get().logout();
+    set({ endedMessage: message });
+  },
+
+  dismissEnded: () => set({ endedMessage: null }),
+
+  renewToken: async (request) => {
+    const mine = generation;
+    const run = (async () => {
+      const answer = await request();
+      // Signed out or in as someone else meanwhile: the new token is not this session's.
+      if (mine === generation) get().setToken(answer.token);
+      return answer;
+    })();
+    renewals.add(run);
+    try {
+      return await run;
+    } finally {
+      renewals.delete(run);
+    }
+  },
+
+  renewed: async () => {
+    while (renewals.size > 0) await Promise.allSettled([...renewals]);
   },
 }));
 

@@ -1,11 +1,13 @@
-import { formatINR } from '@app/shared';
+import { formatINR, MSG } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { serverMessageOr } from '../../../lib/api.ts';
 import { isAdminUser, type SessionUser, useSession } from '../../../lib/session/index.ts';
 import { usePageTitle } from '../../../lib/site.ts';
+import { useLogoutAll } from '../api/logout-all.ts';
 import { BankDetailsModal } from './BankDetailsModal.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { DashboardNotifications } from './DashboardNotifications.tsx';
@@ -26,6 +28,7 @@ export function AccountPage() {
   const [open, setOpen] = useState<Open>('none');
   const [refreshing, setRefreshing] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  const logoutAll = useLogoutAll();
   usePageTitle(t('account.title'));
 
   if (!user) return null;
@@ -103,8 +106,17 @@ export function AccountPage() {
             >
               {t('account.logout')}
             </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={logoutAll.isPending}
+              onClick={() => logoutAll.mutate(undefined, { onSuccess: () => void navigate('/home') })}
+            >
+              {t('account.logoutEverywhere')}
+            </button>
           </div>
           <Notice tone="success" text={status} />
+          {logoutAll.isError && <Notice text={serverMessageOr(logoutAll.error, MSG.serverError)} />}
         </article>
       </div>
 

@@ -6,12 +6,10 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { useSession } from '../../../lib/session/index.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const setToken = useSession((s) => s.setToken);
   const { mutateAsync: change, isPending: pending } = useChangePassword();
   const { control, handleSubmit, setError, formState } = useSchemaForm(changePasswordSchema, {
     currentPassword: '',
@@ -23,9 +21,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
 
   const submit = handleSubmit(async (body) => {
     try {
-      const res = await change(body);
-      // Older tokens stop working: keep this session on the new one.
-      if (res.token) setToken(res.token);
+      // Older tokens stop working; the mutation keeps this session on the new one.
+      await change(body);
       setDone(true);
       timer.current = window.setTimeout(onClose, TIMINGS.modalCloseAfterSaveMs);
     } catch (err) {

@@ -122,6 +122,7 @@ export const common: Shape<typeof en> = {
     changePassword: 'Passwort ändern',
     adminPanel: 'Admin-Bereich',
     logout: 'Abmelden',
+    logoutEverywhere: 'Überall abmelden',
     firstName: 'Vorname',
     lastName: 'Nachname',
     email: 'E-Mail',

@@ -34,6 +34,14 @@ export const msg: Shape<Translation['msg']> = {
   notFound: 'Nicht gefunden.',
   tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   serverError: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+  sessionEndedPasswordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich erneut an.',
+  sessionEndedEverywhere: 'Sie wurden auf allen Geräten abgemeldet.',
+  sessionEndedRoleChanged: 'Die Rolle Ihres Kontos wurde geändert. Bitte melden Sie sich erneut an.',
+  sessionEndedPasswordSetByAdmin:
+    'Ein Administrator hat ein neues Passwort für Ihr Konto festgelegt. Bitte melden Sie sich damit an.',
+  tooManySocketEvents: 'Zu viele Anfragen auf einmal. Bitte etwas langsamer.',
+  tooManySocketConnections:
+    'Zu viele Verbindungen aus Ihrem Netzwerk. Bitte schließen Sie andere Tabs und versuchen Sie es erneut.',
   nameRequired: 'Name ist erforderlich',
   adminUsernameInvalid: 'Der Benutzername muss 3-20 Zeichen lang sein (Buchstaben, Ziffern, . _ -)',
   adminEmailInvalid: 'Bitte eine gültige E-Mail eingeben',

@@ -119,6 +119,7 @@ export const common = {
     changePassword: 'Change Password',
     adminPanel: 'Admin Panel',
     logout: 'Logout',
+    logoutEverywhere: 'Log out everywhere',
     firstName: 'First name',
     lastName: 'Last name',
     email: 'Email',

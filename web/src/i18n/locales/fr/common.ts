@@ -121,6 +121,7 @@ export const common: Shape<typeof en> = {
     changePassword: 'Changer le mot de passe',
     adminPanel: "Panneau d'administration",
     logout: 'Déconnexion',
+    logoutEverywhere: 'Se déconnecter partout',
     firstName: 'Prénom',
     lastName: 'Nom',
     email: 'E-mail',

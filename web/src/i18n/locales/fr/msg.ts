@@ -34,6 +34,14 @@ export const msg: Shape<Translation['msg']> = {
   notFound: 'Introuvable.',
   tooManyAttempts: 'Trop de tentatives. Patientez une minute puis réessayez.',
   serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  sessionEndedPasswordChanged: 'Votre mot de passe a été modifié. Veuillez vous reconnecter.',
+  sessionEndedEverywhere: 'Vous avez été déconnecté de tous les appareils.',
+  sessionEndedRoleChanged: 'Le rôle de votre compte a été modifié. Veuillez vous reconnecter.',
+  sessionEndedPasswordSetByAdmin:
+    'Un administrateur a défini un nouveau mot de passe pour votre compte. Veuillez vous connecter avec celui-ci.',
+  tooManySocketEvents: 'Trop de requêtes à la fois. Veuillez ralentir.',
+  tooManySocketConnections:
+    "Trop de connexions depuis votre réseau. Veuillez fermer les autres onglets et réessayer.",
   nameRequired: 'Le nom est obligatoire',
   adminUsernameInvalid: "Le nom d'utilisateur doit faire 3 à 20 caractères (lettres, chiffres, . _ -)",
   adminEmailInvalid: 'Saisissez un e-mail valide',

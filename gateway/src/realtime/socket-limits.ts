@@ -1,0 +1,176 @@
+import type { IncomingMessage } from 'node:http';
+import { BlockList, isIPv6 } from 'node:net';
+import { MSG } from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IoServer, IoSocket } from './types.ts';
+
+/** What one socket may send, and how many sockets one address may hold (config.ts). */
+export type SocketLimits = {
+  /** Client events per second a socket may send, on average (the bucket's refill rate). */
+  eventsPerSecond: number;
+  /** Client events a socket may send at once (the bucket's size): a reconnect re-joins its rooms. */
+  eventBurst: number;
+  /** Refused events within FLOOD_WINDOW_MS after which the socket is disconnected. */
+  floodDisconnectAfter: number;
+  /** Largest message a client may send, in bytes (engine.io's maxHttpBufferSize). */
+  maxPayloadBytes: number;
+  /** Open connections per client address. */
+  maxConnectionsPerIp: number;
+};
+
+/** The refused-event allowance refills over this window: a socket refused that often in it is flooding. */
+export const FLOOD_WINDOW_MS = 10_000;
+
+/**
+ * A token bucket: up to `capacity` at once, refilled at `perSecond`. `take()` spends one
+ * token if there is one.
+ */
+export function tokenBucket(capacity: number, perSecond: number, now: () => number = Date.now) {
+  let tokens = capacity;
+  let at = now();
+  return {
+    take(): boolean {
+      const t = now();
+      tokens = Math.min(capacity, tokens + ((t - at) / 1000) * perSecond);
+      at = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
+/**
+ * Rate-limits the client events of one socket, before any handler runs (a refused event
+ * costs no database or Redis work). An event over the limit is answered through its ack with
+ * `{ ok: false, error }`, as the handlers answer a refusal, and dropped; a socket refused
+ * `floodDisconnectAfter` times within FLOOD_WINDOW_MS keeps flooding and is disconnected.
+ */
+export function limitEvents(socket: IoSocket, limits: SocketLimits, log: FastifyBaseLogger): void {
+  const events = tokenBucket(limits.eventBurst, limits.eventsPerSecond);
+  const refusals = tokenBucket(
+    limits.floodDisconnectAfter,
+    (limits.floodDisconnectAfter * 1000) / FLOOD_WINDOW_MS,
+  );
+  socket.use((event, next) => {
+    if (events.take()) return next();
+    const ack = event[event.length - 1];
+    if (typeof ack === 'function') ack({ ok: false, error: MSG.tooManySocketEvents });
+    if (!refusals.take() && socket.connected) {
+      log.warn({ socketId: socket.id, ip: socket.handshake.address, userId: socket.data.userId }, 'socket flooding: disconnected');
+      socket.disconnect(true);
+    }
+  });
+}
+
+type TrustProxy = boolean | number | string[];
+
+/** The names Fastify's trustProxy list takes besides addresses and CIDR ranges. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+const family = (address: string) => (isIPv6(address) ? 'ipv6' : 'ipv4');
+/** `::ffff:10.1.2.3` (IPv4 on a dual-stack socket) is 10.1.2.3. */
+const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+/** Whether the hop-th address from the gateway (0: the peer) is a proxy whose X-Forwarded-For counts. */
+function trustOf(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
+  if (typeof trustProxy === 'boolean') return () => trustProxy;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  const trusted = new BlockList();
+  for (const entry of trustProxy.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
+    const [address = '', bits] = entry.split('/');
+    const a = plain(address);
+    if (bits === undefined) trusted.addAddress(a, family(a));
+    else trusted.addSubnet(a, Number(bits), family(a));
+  }
+  return (address) => {
+    const a = plain(address);
+    return trusted.check(a, family(a));
+  };
+}
+
+/**
+ * The client address of a request as Fastify reads `request.ip` with the same TRUST_PROXY
+ * (true, a hop count, or addresses and CIDR ranges): the socket's peer, or an
+ * X-Forwarded-For entry only while every hop up to it is a trusted proxy.
+ */
+export function clientIpOf(trustProxy: TrustProxy): (req: IncomingMessage) => string {
+  const trust = trustOf(trustProxy);
+  return (req) => {
+    const header = req.headers['x-forwarded-for'];
+    const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .reverse();
+    // Nearest first: the peer, then the forwarded addresses from right to left.
+    const chain = [req.socket.remoteAddress ?? '', ...forwarded];
+    for (let hop = 0; hop < chain.length - 1; hop++) {
+      const address = chain[hop] ?? '';
+      if (!trust(address, hop)) return plain(address);
+    }
+    return plain(chain[chain.length - 1] ?? '');
+  };
+}
+
+/** How long a handshake that passed the cap may take to become a connection before its place is freed. */
+const RESERVATION_MS = 30_000;
+
+/**
+ * Caps the open engine.io connections (each Socket.IO client is one) per client address.
+ * Checked in the handshake, before anything is set up: the refused client gets HTTP 403
+ * (socket.io-client's `connect_error`). A handshake that passes holds its place until its
+ * connection opens (or fails), so a burst of handshakes cannot slip past the cap together.
+ */
+export function capConnectionsPerIp(
+  io: IoServer,
+  max: number,
+  clientIp: (req: IncomingMessage) => string,
+  log: FastifyBaseLogger,
+): (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => void {
+  const open = new Map<string, number>();
+  const reserved = new WeakMap<IncomingMessage, { ip: string; timer: NodeJS.Timeout }>();
+
+  const add = (ip: string, n: number) => {
+    const count = (open.get(ip) ?? 0) + n;
+    if (count > 0) open.set(ip, count);
+    else open.delete(ip);
+  };
+  const release = (req: IncomingMessage): string | undefined => {
+    const held = reserved.get(req);
+    if (!held) return undefined;
+    reserved.delete(req);
+    clearTimeout(held.timer);
+    return held.ip;
+  };
+
+  io.engine.on('connection', (conn: { request: IncomingMessage; once(e: 'close', f: () => void): void }) => {
+    // The reservation becomes the connection's place; it is given back when the connection closes.
+    const ip = release(conn.request);
+    if (ip === undefined) return;
+    conn.once('close', () => add(ip, -1));
+  });
+  io.engine.on('connection_error', (err: { req?: IncomingMessage }) => {
+    const ip = err.req && release(err.req);
+    if (ip !== undefined) add(ip, -1);
+  });
+
+  return (req, callback) => {
+    const ip = clientIp(req);
+    if ((open.get(ip) ?? 0) >= max) {
+      log.warn({ ip, max }, 'socket connection refused: too many from one address');
+      return callback(MSG.tooManySocketConnections, false);
+    }
+    add(ip, 1);
+    const timer = setTimeout(() => {
+      if (release(req) !== undefined) add(ip, -1);
+    }, RESERVATION_MS);
+    timer.unref();
+    reserved.set(req, { ip, timer });
+    callback(null, true);
+  };
+}

@@ -1,8 +1,9 @@
 import type { Db } from '@app/db';
-import { marketKeys } from '@app/shared';
+import { coinsChangedChannel, marketKeys } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { WorkersConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { WORKER_REDIS_OPTIONS } from '../redis.ts';
 import { Ingester } from './ingester.ts';
 import { LeaderLock } from './leader.ts';
 
@@ -15,6 +16,8 @@ export type MarketServiceDeps = { config: WorkersConfig; logger: Logger; db: Db;
  */
 export class MarketService {
   private readonly redis: Redis;
+  /** Listens on `coinsChangedChannel()`: an admin's coin change reaches the feed at once. */
+  private readonly coinsSub: Redis;
   private readonly lock: LeaderLock;
   private readonly log: Logger;
   private ingester: Ingester | undefined;
@@ -27,12 +30,23 @@ export class MarketService {
       maxRetriesPerRequest: 1,
       enableAutoPipelining: true,
       connectionName: 'workers-market',
+      ...WORKER_REDIS_OPTIONS,
     });
     let lastLogged = 0;
     this.redis.on('error', (err) => {
       if (Date.now() - lastLogged < 5_000) return;
       lastLogged = Date.now();
       this.log.error({ err }, 'market redis connection error');
+    });
+    this.coinsSub = new Redis(deps.config.REDIS_URL, {
+      // A subscription asked for while Redis is away waits for it.
+      maxRetriesPerRequest: null,
+      connectionName: 'workers-market-coins',
+    });
+    this.coinsSub.on('error', () => {}); // the main connection logs Redis being away
+    const coinsChannel = coinsChangedChannel(deps.config.REDIS_PREFIX);
+    this.coinsSub.on('message', (channel: string) => {
+      if (channel === coinsChannel) void this.ingester?.refreshCoins();
     });
     this.lock = new LeaderLock({
       redis: this.redis,
@@ -60,6 +74,11 @@ export class MarketService {
 
   start() {
     this.lock.start();
+    this.coinsSub
+      .subscribe(coinsChangedChannel(this.deps.config.REDIS_PREFIX))
+      .catch((err: unknown) =>
+        this.log.error({ err }, 'coin changes not subscribed: the list refreshes on its timer'),
+      );
   }
 
   private lead() {
@@ -82,6 +101,7 @@ export class MarketService {
     await ingester?.stop(this.lock.isLeader);
     this.lock.stop();
     await this.lock.release();
+    await this.coinsSub.quit().catch(() => this.coinsSub.disconnect());
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

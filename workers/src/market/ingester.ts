@@ -34,6 +34,8 @@ export class Ingester {
   private stopped = false;
   private running = false;
   private switching = false;
+  /** Coin list reads run one after another, so an older read never lands after a newer one. */
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: IngesterDeps) {
     const { config, redis, db } = deps;
@@ -93,7 +95,18 @@ export class Ingester {
     await this.ensureFeed();
   }
 
-  private async refreshCoins() {
+  /**
+   * Read the coin list again now (an admin changed it: `coinsChangedChannel()`); the feed
+   * re-subscribes when its streams differ. Also runs every MARKET_COINS_REFRESH_MS.
+   */
+  refreshCoins(): Promise<void> {
+    this.refreshing = this.refreshing
+      .then(() => this.readCoins())
+      .catch((err: unknown) => this.log.error({ err }, 'coin list refresh failed'));
+    return this.refreshing;
+  }
+
+  private async readCoins() {
     let coins: FeedCoin[];
     try {
       coins = await loadCoins(this.deps.db, this.deps.config.MARKET_SYMBOLS);

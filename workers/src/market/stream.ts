@@ -23,6 +23,8 @@ export type StreamOptions = {
 type Conn = {
   id: number;
   ws: WebSocket;
+  /** The stream list it was opened with (joined by '/'). */
+  streams: string;
   opened: boolean;
   gotData: boolean;
   lastSeen: number;
@@ -104,6 +106,7 @@ export class BinanceStream {
     const conn: Conn = {
       id: ++this.seq,
       ws,
+      streams: streams.join('/'),
       opened: false,
       gotData: false,
       lastSeen: Date.now(),
@@ -166,6 +169,10 @@ export class BinanceStream {
       this.up = true;
       this.opts.onUp();
     }
+    // The coin list changed while this connection was opening (a renewal asked for then was
+    // not started, one being under way): open another with the list as it is now.
+    const wanted = this.opts.streams().join('/');
+    if (wanted !== '' && wanted !== conn.streams) this.renew('stream list changed while connecting');
   }
 
   private promote() {

@@ -1,12 +1,17 @@
 import { coins, type DbOrTx, marketTicks } from '@app/db';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 
-export type CoinEntry = { symbol: string; name: string; marketSymbol: string };
+export type CoinEntry = { symbol: string; name: string; marketSymbol: string; iconUrl: string | null };
 
 /** Enabled coins in display order. */
 export async function findEnabledCoins(db: DbOrTx): Promise<CoinEntry[]> {
   return db
-    .select({ symbol: coins.symbol, name: coins.name, marketSymbol: coins.marketSymbol })
+    .select({
+      symbol: coins.symbol,
+      name: coins.name,
+      marketSymbol: coins.marketSymbol,
+      iconUrl: coins.iconUrl,
+    })
     .from(coins)
     .where(eq(coins.enabled, true))
     .orderBy(asc(coins.sortOrder), asc(coins.symbol));

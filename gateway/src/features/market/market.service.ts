@@ -27,7 +27,11 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { aggregateArchiveCandles, type CoinEntry, findEnabledCoins } from './market.repository.ts';
 import { createMarketStore, type Snapshot } from './market.store.ts';
 
-/** How long the enabled-coin list is reused before Postgres is asked again. */
+/**
+ * How long the enabled-coin list is reused before Postgres is asked again. A change through
+ * the admin coins routes drops it on every gateway at once (features/coins/coins.plugin.ts);
+ * this bounds how long a lost change message can leave a gateway behind.
+ */
 export const COINS_CACHE_MS = 5_000;
 
 export type MarketServiceDeps = {
@@ -132,6 +136,10 @@ export function createMarketService({
 
   return {
     findCoin,
+    /** Forget the enabled-coin list: the next read asks Postgres (a coin was changed). */
+    invalidateCoins() {
+      cached = undefined;
+    },
     feed,
     usdtInr: rate,
 
@@ -152,7 +160,7 @@ export function createMarketService({
           priceInr: price === null ? null : toInr(price, usdtInr.inr),
           priceChangePercent: stats?.priceChangePercent ?? null,
           volume: stats?.quoteVolume ?? null,
-          icon: null,
+          icon: c.iconUrl,
           source: tick?.source ?? null,
         };
       });

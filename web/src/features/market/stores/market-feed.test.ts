@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConnectionStore } from '../../../lib/realtime/connection-store.ts';
 import { createRealtime } from '../../../lib/realtime/realtime.ts';
 import { candlesFor } from '../../../test/api-mock.ts';
@@ -59,6 +59,18 @@ describe('socket events into the store', () => {
     expect(useMarketStore.getState().ticks.BTC?.price).toBe(11);
     expect(useMarketStore.getState().books.BTC?.ts).toBe(8);
     expect(useMarketStore.getState().quotes.ETH?.price).toBe(1);
+  });
+
+  it('loads the coin list again when an admin changes a coin (market:coins)', () => {
+    const loadCoins = useMarketStore.getState().loadCoins;
+    const reload = vi.fn(async () => {});
+    useMarketStore.setState({ loadCoins: reload });
+    try {
+      socket.serverEmit('market:coins', { symbol: 'DOGE', action: 'update', ts: 1 });
+      expect(reload).toHaveBeenCalledWith({ force: true });
+    } finally {
+      useMarketStore.setState({ loadCoins });
+    }
   });
 
   it('stops routing after the undo', () => {

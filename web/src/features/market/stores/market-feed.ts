@@ -13,6 +13,8 @@ export function connectMarketFeed(source: FeedSource, store = useMarketStore): (
     source.on('market:book', (book) => s().applyBook(book)),
     source.on('market:stats', (stats) => s().applyStats(stats)),
     source.on('ticker', ({ coins }) => s().applyTicker(coins)),
+    // An admin added, edited or removed a coin: the lists show the change now, not at the next refresh.
+    source.on('market:coins', () => void s().loadCoins({ force: true })),
     source.onMarketSnapshot((snapshot) => s().applySnapshot(snapshot)),
     source.onTickerSnapshot((coins) => s().applyTicker(coins)),
   ];

@@ -1,0 +1,1 @@
+export { CoinsPage } from './components/CoinsPage.tsx';

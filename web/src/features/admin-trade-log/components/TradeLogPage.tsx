@@ -1,0 +1,209 @@
+import {
+  formatINR,
+  MONEY_ACCOUNTS,
+  type MoneyAccount,
+  TRADE_LOG_ADMIN_LIMIT,
+  TRADE_LOG_FILTERS,
+  type TradeLogEntry,
+  type TradeLogFilter,
+} from '@app/shared';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { Modal } from '../../../components/Modal.tsx';
+import { Notice } from '../../../components/Notice.tsx';
+import { Page } from '../../../components/Page.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { formatTimestamp, OutcomeBadge, TradeReceipt } from '../../../components/TradeReceipt.tsx';
+import { isRunning } from '../../../lib/trades.ts';
+import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
+import { useTradeLog } from '../api/list-trade-log.ts';
+import { parseDateRange } from '../lib/date-range.ts';
+import { CancelTradeDialog } from './CancelTradeDialog.tsx';
+
+const isFilter = (v: string | null): v is TradeLogFilter => TRADE_LOG_FILTERS.some((f) => f === v);
+const isAccount = (v: string | null): v is MoneyAccount => MONEY_ACCOUNTS.some((a) => a === v);
+
+/** Typed text reaches the query a moment after the last key. */
+function useDebounced(value: string, ms = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The trade log (admin-side "Trade log"): a title per filter, search by username or crypto, a
+ * `YYYY-MM-DD - YYYY-MM-DD` range, 10 per page, real and practice apart. A row opens its
+ * receipt (entry and exit prices with their Binance trade ids); a running trade can be
+ * cancelled with a reason. Nothing here edits a result: settled trades are final.
+ */
+export function TradeLogPage() {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const rangeId = useId();
+  const [params, update] = useUrlState();
+  const filterParam = params.get('filter');
+  const filter: TradeLogFilter = isFilter(filterParam) ? filterParam : 'all';
+  const accountParam = params.get('account');
+  const account: MoneyAccount = isAccount(accountParam) ? accountParam : 'real';
+  const page = positiveInt(params.get('page'), 1);
+
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const [rangeText, setRangeText] = useState(params.get('range') ?? '');
+  const q = useDebounced(search.trim());
+  const typedRange = useDebounced(rangeText);
+  const range = parseDateRange(typedRange);
+  const dates = range && range !== 'invalid' ? range : {};
+
+  // Keep the URL in step with what is typed (a new search starts at page 1).
+  useEffect(() => {
+    if (q !== (params.get('q') ?? '') || typedRange !== (params.get('range') ?? ''))
+      update({ q, range: typedRange.trim(), page: null });
+  }, [q, typedRange]);
+
+  const [receipt, setReceipt] = useState<TradeLogEntry | null>(null);
+  const [cancelling, setCancelling] = useState<TradeLogEntry | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { data, isPending } = useTradeLog({ filter, account, q, ...dates, page });
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / TRADE_LOG_ADMIN_LIMIT));
+
+  const columns: Array<Column<TradeLogEntry>> = [
+    { key: 'user', header: t('adminTradeLog.user'), cell: (r) => r.username },
+    { key: 'crypto', header: t('adminTradeLog.crypto'), cell: (r) => r.pair },
+    { key: 'amount', header: t('adminTradeLog.amount'), cell: (r) => `₹${formatINR(r.amount)}` },
+    {
+      key: 'inTime',
+      header: t('adminTradeLog.inTime'),
+      cell: (r) => t('tradeInfo.seconds', { count: r.durationSeconds }),
+    },
+    {
+      key: 'highLow',
+      header: t('adminTradeLog.highLow'),
+      cell: (r) => t(r.direction === 'up' ? 'adminTradeLog.buyUp' : 'adminTradeLog.buyDown'),
+    },
+    { key: 'result', header: t('adminTradeLog.result'), cell: (r) => <OutcomeBadge trade={r} /> },
+    {
+      key: 'status',
+      header: t('adminTradeLog.status'),
+      cell: (r) => (isRunning(r) ? t('adminTradeLog.running') : t('adminTradeLog.completed')),
+    },
+    { key: 'date', header: t('adminTradeLog.date'), cell: (r) => formatTimestamp(r.createdAt) },
+    {
+      key: 'action',
+      header: t('adminTradeLog.action'),
+      cell: (r) => (
+        <div className="row row-tight">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={t('adminTradeLog.receiptOf', { user: r.username, pair: r.pair })}
+            onClick={() => setReceipt(r)}
+          >
+            {t('adminTradeLog.receipt')}
+          </button>
+          {isRunning(r) && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={t('adminTradeLog.cancelOf', { user: r.username, pair: r.pair })}
+              onClick={() => {
+                setDone(null);
+                setCancelling(r);
+              }}
+            >
+              {t('adminTradeLog.cancel')}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Page title={t(`adminTradeLog.title.${filter}`)}>
+      <div className="toolbar">
+        <fieldset className="tabs">
+          <legend className="sr-only">{t('adminTradeLog.filterLabel')}</legend>
+          {TRADE_LOG_FILTERS.map((f) => (
+            <button
+              key={f}
+              type="button"
+              className={`btn btn-sm ${f === filter ? 'btn-primary' : 'btn-ghost'}`}
+              aria-pressed={f === filter}
+              onClick={() => update({ filter: f === 'all' ? null : f, page: null })}
+            >
+              {t(`adminTradeLog.filter.${f}`)}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="tabs">
+          <legend className="sr-only">{t('accountMode.label')}</legend>
+          {MONEY_ACCOUNTS.map((a) => (
+            <button
+              key={a}
+              type="button"
+              className={`btn btn-sm ${a === account ? 'btn-primary' : 'btn-ghost'}`}
+              aria-pressed={a === account}
+              onClick={() => update({ account: a === 'real' ? null : a, page: null })}
+            >
+              {t(`accountMode.${a}`)}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      <div className="toolbar">
+        <div className="field field-inline">
+          <label htmlFor={searchId}>{t('common.search')}</label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            placeholder={t('adminTradeLog.searchPlaceholder')}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field field-inline">
+          <label htmlFor={rangeId}>{t('adminTradeLog.dateRange')}</label>
+          <input
+            id={rangeId}
+            value={rangeText}
+            placeholder="YYYY-MM-DD - YYYY-MM-DD"
+            aria-invalid={range === 'invalid'}
+            onChange={(event) => setRangeText(event.target.value)}
+          />
+        </div>
+      </div>
+      <Notice text={range === 'invalid' ? t('adminTradeLog.rangeInvalid') : null} />
+      <Notice text={done} tone="success" />
+      <DataTable
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(r) => r.id}
+        empty={t('adminTradeLog.empty')}
+        loading={isPending}
+        loadingText={t('common.loading')}
+      />
+      <Pager page={page} pages={pages} onPage={(p) => update({ page: p === 1 ? null : p })} compact />
+
+      {receipt && (
+        <Modal label={t('tradeInfo.receiptTitle')} size="md" onClose={() => setReceipt(null)}>
+          <p className="muted small">{t('adminTradeLog.receiptUser', { user: receipt.username })}</p>
+          <TradeReceipt trade={receipt} />
+        </Modal>
+      )}
+      {cancelling && (
+        <CancelTradeDialog
+          trade={cancelling}
+          onClose={() => setCancelling(null)}
+          onCancelled={() => {
+            setCancelling(null);
+            setDone(t('adminTradeLog.cancelled'));
+          }}
+        />
+      )}
+    </Page>
+  );
+}

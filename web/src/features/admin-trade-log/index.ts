@@ -1,0 +1,1 @@
+export { TradeLogPage } from './components/TradeLogPage.tsx';

@@ -1,0 +1,1 @@
+export { TradeSettingsPage } from './components/TradeSettingsPage.tsx';

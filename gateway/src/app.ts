@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
+import coinsPlugin from './features/coins/coins.plugin.ts';
+import coinsRoutes from './features/coins/coins.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import marketPlugin from './features/market/market.plugin.ts';
 import marketRoutes from './features/market/market.routes.ts';
@@ -73,6 +75,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
   });
   await app.register(sessionsPlugin);
+  await app.register(coinsPlugin, { redisPrefix: config.redisPrefix });
 
   await app.register(
     async (api) => {
@@ -88,6 +91,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(adminStatsRoutes);
       await api.register(superadminRoutes);
       await api.register(marketRoutes);
+      await api.register(coinsRoutes);
       await api.register(tradeSettingsRoutes);
       await api.register(tradesRoutes, { maxPriceAgeMs: config.tradeMaxPriceAgeMs });
       await api.register(balancesRoutes);

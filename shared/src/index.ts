@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/coins.ts';
 export * from './schemas/params.ts';
 export * from './schemas/responses.ts';
 export * from './schemas/sessions.ts';

@@ -77,6 +77,19 @@ export const MSG = {
   idempotencyKeyReused: 'That Idempotency-Key was already used for a different trade.',
   tradeNotRunning: 'Only a running trade can be cancelled; settled trades are final.',
   reasonRequired: 'A reason is required.',
+  // admin coins (admin-side §5, INTEGRITY §1)
+  coinSymbolInvalid: 'Symbol must be 2-15 capital letters or digits.',
+  coinNameRequired: 'Coin name is required.',
+  coinMarketSymbolInvalid: 'Market pair must be 5-20 capital letters or digits, e.g. BTCUSDT.',
+  coinSortOrderInvalid: 'Sort order must be a whole number of at least 0.',
+  coinFieldUnknown:
+    'A coin has a symbol, name, enabled, sort order, icon and market pair only: prices come from the market feed.',
+  coinExists: 'A coin with this symbol already exists.',
+  coinSymbolImmutable: 'The symbol of a coin cannot be changed after it is created.',
+  coinHasRunningTrades: 'This coin has running trades: disable it instead.',
+  coinHasTicks: 'This coin has archived prices behind its trades: disable it instead.',
+  coinSaved: 'Coin saved.',
+  coinDeleted: 'Coin deleted.',
   // wallet (user-side §5, admin-side §5, §8)
   topupAmountInvalid: 'Enter a valid amount greater than 0.',
   voucherRequired: 'Please attach the recharge voucher image.',

@@ -1,5 +1,6 @@
 import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
 import { MSG } from './messages.ts';
+import type { CoinsChangedEvent } from './schemas/coins.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 import type {
   AdminBadges,
@@ -52,6 +53,8 @@ export interface ServerToClientEvents {
   'market:stats': (stats: Stats24h) => void;
   ticker: (payload: { coins: TickerEntry[]; ts: number }) => void;
   'feed:status': (status: FeedStatus) => void;
+  /** A coin was added, edited or removed: load the coin list again. To every socket. */
+  'market:coins': (payload: CoinsChangedEvent) => void;
   // to user:{id}
   balance: (payload: BalanceEvent) => void;
   'trade:placed': (payload: TradePlacedEvent) => void;

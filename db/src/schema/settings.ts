@@ -17,17 +17,29 @@ export const siteSettings = pgTable(
 );
 export type SiteSettingsRow = typeof siteSettings.$inferSelect;
 
-/** Coins: prices come only from the market feed (no admin-set prices). */
-export const coins = pgTable('coins', {
-  symbol: text().primaryKey(),
-  name: text().notNull(),
-  /** The exchange symbol the coin is priced from, e.g. BTCUSDT. */
-  marketSymbol: text().notNull(),
-  enabled: boolean().notNull().default(true),
-  sortOrder: integer().notNull().default(0),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Coins: prices come only from the market feed (no admin-set prices). The symbol never changes
+ * once created (a trigger of migration 0017 refuses it): trades and the tick archive keep it.
+ */
+export const coins = pgTable(
+  'coins',
+  {
+    symbol: text().primaryKey(),
+    name: text().notNull(),
+    /** The exchange symbol the coin is priced from, e.g. BTCUSDT. */
+    marketSymbol: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    sortOrder: integer().notNull().default(0),
+    /** null: the lists use the public icon host. */
+    iconUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coins_symbol_format', sql`${t.symbol} ~ '^[A-Z0-9]{2,15}$'`),
+    check('coins_market_symbol_format', sql`${t.marketSymbol} ~ '^[A-Z0-9]{5,20}$'`),
+  ],
+);
 export type CoinRow = typeof coins.$inferSelect;
 
 export const tradeUnitEnum = pgEnum('trade_unit', ['Seconds', 'Minutes', 'Hours']);

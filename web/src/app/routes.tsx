@@ -1,8 +1,11 @@
 import { DEFAULT_PAIR } from '@app/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
+import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
+import { TradeLogPage } from '../features/admin-trade-log/index.ts';
+import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
 import { WithdrawalDetailPage, WithdrawalsPage } from '../features/admin-withdrawals/index.ts';
 import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
@@ -74,9 +77,9 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/app-panel/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
               adminPending('users', 'users'),
-              adminPending('coins', 'coins'),
-              adminPending('trade-log', 'tradeLog'),
-              adminPending('trade-setting', 'tradeSetting'),
+              { path: 'coins', element: <CoinsPage /> },
+              { path: 'trade-log', element: <TradeLogPage /> },
+              { path: 'trade-setting', element: <TradeSettingsPage /> },
               { path: 'topups', element: <TopupsPage /> },
               { path: 'withdrawals', element: <WithdrawalsPage /> },
               { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },

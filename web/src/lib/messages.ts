@@ -43,6 +43,10 @@ export const WEB_MSG = {
   httpOther: 'Server error - try again.',
   recordsLoadFailed: 'Failed to load financial records.',
   notificationsLoadFailed: 'Failed to fetch notifications',
+  // admin coins (admin-side §8)
+  coinsLoadFailed: 'Failed to load coin list.',
+  coinDeleteFailed: 'Failed to delete coin.',
+  coinSaveFailed: 'Failed to save coin.',
   // the API client's own failures (no answer; an answer of the wrong shape)
   networkError: 'Network error',
   unexpectedAnswer: 'Unexpected answer from the server.',

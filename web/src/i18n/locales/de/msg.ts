@@ -97,6 +97,22 @@ export const msg: Shape<Translation['msg']> = {
   idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für einen anderen Trade verwendet.',
   tradeNotRunning: 'Nur ein laufender Trade kann storniert werden; abgerechnete Trades sind endgültig.',
   reasonRequired: 'Ein Grund ist erforderlich.',
+  // admin coins
+  coinSymbolInvalid: 'Das Symbol muss aus 2-15 Großbuchstaben oder Ziffern bestehen.',
+  coinNameRequired: 'Der Name der Kryptowährung ist erforderlich.',
+  coinMarketSymbolInvalid: 'Das Marktpaar muss aus 5-20 Großbuchstaben oder Ziffern bestehen, z. B. BTCUSDT.',
+  coinSortOrderInvalid: 'Die Reihenfolge muss eine ganze Zahl ab 0 sein.',
+  coinFieldUnknown:
+    'Eine Kryptowährung hat nur Symbol, Name, aktiv, Reihenfolge, Symbolbild und Marktpaar: Preise kommen aus dem Marktdaten-Feed.',
+  coinExists: 'Eine Kryptowährung mit diesem Symbol gibt es bereits.',
+  coinSymbolImmutable: 'Das Symbol einer Kryptowährung kann nach dem Anlegen nicht geändert werden.',
+  coinHasRunningTrades: 'Für diese Kryptowährung laufen noch Trades: bitte stattdessen deaktivieren.',
+  coinHasTicks: 'Für diese Kryptowährung sind Preise archiviert, die ihre Trades belegen: bitte stattdessen deaktivieren.',
+  coinSaved: 'Kryptowährung gespeichert.',
+  coinDeleted: 'Kryptowährung gelöscht.',
+  coinsLoadFailed: 'Die Liste der Kryptowährungen konnte nicht geladen werden.',
+  coinDeleteFailed: 'Die Kryptowährung konnte nicht gelöscht werden.',
+  coinSaveFailed: 'Die Kryptowährung konnte nicht gespeichert werden.',
   // wallet
   topupAmountInvalid: 'Geben Sie einen gültigen Betrag größer als 0 ein.',
   voucherRequired: 'Bitte hängen Sie das Bild des Einzahlungsbelegs an.',

@@ -1,6 +1,7 @@
 import { MSG } from '@app/shared';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { admin } from './admin.ts';
+import { adminOps } from './admin-ops.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -17,6 +18,7 @@ export const en = {
   ...admin,
   ...wallet,
   ...adminWallet,
+  ...adminOps,
   msg: { ...MSG, ...WEB_MSG },
 };
 export type Translation = typeof en;

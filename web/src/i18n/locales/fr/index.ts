@@ -1,6 +1,7 @@
 import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
+import { adminOps } from './admin-ops.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -17,5 +18,6 @@ export const fr: Shape<Translation> = {
   ...admin,
   ...wallet,
   ...adminWallet,
+  ...adminOps,
   msg,
 };

@@ -97,6 +97,22 @@ export const msg: Shape<Translation['msg']> = {
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour un autre trade.',
   tradeNotRunning: 'Seul un trade en cours peut être annulé ; un trade réglé est définitif.',
   reasonRequired: 'Une raison est requise.',
+  // admin coins
+  coinSymbolInvalid: 'Le symbole doit compter 2 à 15 lettres majuscules ou chiffres.',
+  coinNameRequired: 'Le nom de la crypto est requis.',
+  coinMarketSymbolInvalid: 'La paire de marché doit compter 5 à 20 lettres majuscules ou chiffres, par ex. BTCUSDT.',
+  coinSortOrderInvalid: "L'ordre doit être un nombre entier supérieur ou égal à 0.",
+  coinFieldUnknown:
+    "Une crypto n'a qu'un symbole, un nom, un état actif, un ordre, une icône et une paire de marché : les prix viennent du flux de marché.",
+  coinExists: 'Une crypto avec ce symbole existe déjà.',
+  coinSymbolImmutable: "Le symbole d'une crypto ne peut plus être modifié après sa création.",
+  coinHasRunningTrades: 'Cette crypto a des trades en cours : désactivez-la plutôt.',
+  coinHasTicks: 'Cette crypto a des prix archivés qui prouvent ses trades : désactivez-la plutôt.',
+  coinSaved: 'Crypto enregistrée.',
+  coinDeleted: 'Crypto supprimée.',
+  coinsLoadFailed: 'Impossible de charger la liste des cryptos.',
+  coinDeleteFailed: 'Impossible de supprimer la crypto.',
+  coinSaveFailed: "Impossible d'enregistrer la crypto.",
   // wallet
   topupAmountInvalid: 'Saisissez un montant valide supérieur à 0.',
   voucherRequired: "Veuillez joindre l'image du justificatif de recharge.",

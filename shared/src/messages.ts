@@ -109,5 +109,12 @@ export const MSG = {
   withdrawalRejected: 'Withdrawal rejected.',
   holdUpdated: 'Hold updated.',
   idempotencyKeyReusedRequest: 'That Idempotency-Key was already used for a different request.',
+  holdOwnAccount: 'You cannot put a hold on your own account.',
+  holdAdminAccount: 'Only a superadmin can put a hold on an admin or superadmin account.',
+  // input that no field accepts (shared validation primitives)
+  textControlCharacters: 'Text must not contain control characters.',
+  textTooLong: 'That text is too long.',
+  dateInvalid: 'Enter a real date (YYYY-MM-DD) from 2020-01-01 to one year from today.',
+  uploadInvalid: 'The upload could not be read. Please attach the voucher and try again.',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { parseRupees } from './money.ts';
 
 /** The first issue's message: forms show one message at a time, in the spec's order. */
 export function firstIssueMessage(error: z.ZodError): string {
@@ -14,4 +16,208 @@ export function check<S extends z.ZodType>(
   return result.success
     ? { ok: true, data: result.data }
     : { ok: false, message: firstIssueMessage(result.error) };
+}
+
+/*
+ * The primitives every request schema builds on. A schema that uses them refuses what the
+ * database cannot store or a screen cannot show (NUL, other control characters), dates that do
+ * not exist or lie outside the platform's life, and amounts that are not plainly written
+ * rupees, each with a message and never by failing deeper down with a 500. A new schema gets
+ * the same rules by using them: every text field is a `singleLineText` or a `multiLineText`,
+ * every day a `calendarDay`, every amount of money a `rupeeAmount`.
+ */
+
+// ---- text -----------------------------------------------------------------------------------------
+
+/** Longest text any single-line field takes, whatever its own limit (a last bound, not a rule). */
+export const SINGLE_LINE_MAX = 1000;
+/** Longest text any multi-line field (messages, bodies, recipient lists) takes. */
+export const MULTI_LINE_MAX = 20_000;
+
+/**
+ * Whether `text` holds a character no text field accepts: C0 controls (NUL included), DEL and
+ * the C1 controls. A multi-line field allows tab, line feed and carriage return; a single-line
+ * field allows none of them, nor the Unicode line and paragraph separators.
+ */
+export function hasControlCharacters(text: string, multiLine = false): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiLine && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+      return true;
+    }
+    if (c >= 0x7f && c <= 0x9f) return true;
+    if (!multiLine && (c === 0x2028 || c === 0x2029)) return true;
+  }
+  return false;
+}
+
+/**
+ * A one-line text field (names, titles, search terms, labels). `message` is the field's own
+ * message for a value that is not a string; control characters get `MSG.textControlCharacters`
+ * and text over SINGLE_LINE_MAX gets `MSG.textTooLong` (chain `.max()` for the field's limit).
+ * The result is a zod string, so `.trim()`, `.min()`, `.regex()` chain after it.
+ */
+export function singleLineText(message?: string) {
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .refine((text) => !hasControlCharacters(text), MSG.textControlCharacters)
+    .max(SINGLE_LINE_MAX, MSG.textTooLong);
+}
+
+/** A multi-line text field (messages, bodies, remarks, recipient lists): tab, LF and CR allowed. */
+export function multiLineText(message?: string) {
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .refine((text) => !hasControlCharacters(text, true), MSG.textControlCharacters)
+    .max(MULTI_LINE_MAX, MSG.textTooLong);
+}
+
+/** Deepest nesting of arrays and objects a request part may have (see `exceedsDepth`). */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Where a NUL character sits in a parsed request part (body, query, params, headers): the path
+ * of the first string, or object key, that holds one; undefined when there is none. PostgreSQL
+ * cannot store NUL in text, so the gateway refuses any such request before a schema or a
+ * query sees it. The walk stops at MAX_INPUT_DEPTH: deeper input is refused for its depth.
+ */
+export function findNul(value: unknown, depth = MAX_INPUT_DEPTH): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
+  if (value === null || typeof value !== 'object' || depth === 0) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const inner = findNul(value[i], depth - 1);
+      if (inner) return [i, ...inner];
+    }
+    return undefined;
+  }
+  // Buffers and other binary bodies are not text.
+  if (ArrayBuffer.isView(value)) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [key];
+    const found = findNul(inner, depth - 1);
+    if (found) return [key, ...found];
+  }
+  return undefined;
+}
+
+/**
+ * Whether arrays and objects nest deeper than `limit` in a parsed request part. No schema
+ * takes such input, and a free-form field (JSON data stored as jsonb) must not hand the
+ * database a structure it refuses for its depth.
+ */
+export function exceedsDepth(value: unknown, limit = MAX_INPUT_DEPTH): boolean {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (limit === 0) return true;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return children.some((child) => exceedsDepth(child, limit - 1));
+}
+
+// ---- pages ----------------------------------------------------------------------------------------
+
+/** Highest page number a list accepts: far past any real list, and small enough for an offset. */
+export const MAX_PAGE = 100_000;
+
+/** `page` of a list query: 1 when absent, not a whole number, or out of range. */
+export const pageQuery = z.coerce.number().int().min(1).max(MAX_PAGE).default(1).catch(1);
+
+// ---- days (India time) ------------------------------------------------------------------------------
+
+/** The platform's timezone: India Standard Time, UTC+05:30 all year (no daylight saving). */
+export const PLATFORM_TIMEZONE = 'Asia/Kolkata';
+const IST_OFFSET_MS = 5.5 * 3_600_000;
+const DAY_MS = 86_400_000;
+/** The first day any date field accepts. */
+export const EARLIEST_DAY = '2020-01-01';
+
+/** The IST calendar day (`YYYY-MM-DD`) of an instant. */
+export function istDay(at: Date | number = Date.now()): string {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Midnight IST at the start of `day` (`YYYY-MM-DD`, already checked). */
+export function istDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_OFFSET_MS);
+}
+
+/** Midnight IST at the end of `day`: the first instant after it (ranges end before it). */
+export function istDayEnd(day: string): Date {
+  return new Date(istDayStart(day).getTime() + DAY_MS);
+}
+
+/** The last day a date field accepts: one year after today (IST). */
+export function latestDay(now: number = Date.now()): string {
+  const today = istDay(now);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  // 29 February a year on is 28 February.
+  const next = new Date(Date.UTC(y + 1, m - 1, Math.min(d, m === 2 ? 28 : d)));
+  return next.toISOString().slice(0, 10);
+}
+
+/** Whether `text` is `YYYY-MM-DD` naming a day that exists (2026-02-30 does not). */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A day as a date field takes it: `YYYY-MM-DD`, a real calendar day, from EARLIEST_DAY to one
+ * year after today, read as that day in India time (IST). Anything else is refused with
+ * `MSG.dateInvalid`. The output is the day's text; `.transform(istDayStart)` (a range's first
+ * day) or `.transform(istDayEnd)` (its last day, whole) turn it into an instant.
+ */
+export function calendarDay(message: string = MSG.dateInvalid) {
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((text) => isCalendarDay(text) && text >= EARLIEST_DAY && text <= latestDay(), message);
+}
+
+// ---- money ------------------------------------------------------------------------------------------
+
+/** Largest amount of money one request moves or holds, in rupees (a sanity bound). */
+export const MAX_AMOUNT_RUPEES = 10_000_000;
+
+export type RupeeAmountOptions = {
+  /** A hold's amount: 0 is allowed (it releases the hold). Every other amount is above 0. */
+  allowZero?: boolean;
+  /** Upper bound in rupees, MAX_AMOUNT_RUPEES unless given. */
+  max?: number;
+};
+
+/**
+ * THE amount rule of every money route: stakes, top-ups, withdrawals, holds, admin balance
+ * adjustments. Use it for any new field that carries money, with the spec's message for that
+ * form (`MSG.tradeAmountInvalid` "Enter a valid amount.", `MSG.topupAmountInvalid`, ...).
+ *
+ * Accepted: rupees as a JSON number with at most two decimals, or a string of plain decimal
+ * digits with at most two decimals ("100", "100.5", "0.75"), above 0 (or 0 with
+ * `allowZero`) and at most `max`. Refused with `message`: hex, exponents, signs, padding or
+ * whitespace, leading zeros, Infinity, NaN, more than two decimals, zero, negatives, other
+ * types, and a missing value. The output is rupees as a number whose decimal form has at most
+ * two places, so `rupeesToPaise` turns it into paise exactly; `parseRupees` (money.ts) is the
+ * same rule for code that wants the paise directly.
+ */
+export function rupeeAmount(message: string, options: RupeeAmountOptions = {}) {
+  const maxPaise = BigInt(Math.round((options.max ?? MAX_AMOUNT_RUPEES) * 100));
+  const minPaise = options.allowZero ? 0n : 1n;
+  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const paise = parseRupees(value);
+    if (paise === null || paise < minPaise || paise > maxPaise) {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }
+    return Number(paise) / 100;
+  });
+}
+
+/** A hold's amount: the amount rule, except that 0 releases the hold. */
+export function holdAmount(message: string = MSG.tradeAmountInvalid) {
+  return rupeeAmount(message, { allowZero: true });
 }

@@ -8,10 +8,12 @@ import {
   ROLES,
 } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { hasControlCharacters, isCalendarDay, pageQuery, singleLineText } from '../validation.ts';
 import { EMAIL_PATTERN } from './auth.ts';
 
+/** A required one-line text field: absent, null or blank all give the same message. */
 const required = (message: string) =>
-  z.preprocess((v) => (v == null ? '' : v), z.string({ error: message }).trim().min(1, message));
+  z.preprocess((v) => (v == null ? '' : v), singleLineText(message).trim().min(1, message));
 
 export const ADMIN_USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,20}$/;
 
@@ -21,15 +23,11 @@ export const createAccountSchema = z.object({
   lastName: required(MSG.nameRequired).pipe(z.string().max(50, MSG.nameRequired)),
   username: z.preprocess(
     (v) => v ?? '',
-    z
-      .string({ error: MSG.adminUsernameInvalid })
-      .trim()
-      .regex(ADMIN_USERNAME_PATTERN, MSG.adminUsernameInvalid),
+    singleLineText(MSG.adminUsernameInvalid).trim().regex(ADMIN_USERNAME_PATTERN, MSG.adminUsernameInvalid),
   ),
   email: z.preprocess(
     (v) => v ?? '',
-    z
-      .string({ error: MSG.adminEmailInvalid })
+    singleLineText(MSG.adminEmailInvalid)
       .trim()
       .toLowerCase()
       .max(254, MSG.adminEmailInvalid)
@@ -42,7 +40,10 @@ export const createAccountSchema = z.object({
       .min(PASSWORD_MIN, MSG.adminPasswordTooShort)
       .max(128, MSG.adminPasswordTooShort),
   ),
-  country: z.preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim() : COUNTRY), z.string().max(60)),
+  country: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim() : COUNTRY),
+    singleLineText(MSG.invalidInput).max(60, MSG.textTooLong),
+  ),
 });
 export type CreateAccountBody = z.output<typeof createAccountSchema>;
 
@@ -51,7 +52,7 @@ const pageSize = z.coerce
   .int()
   .refine((n) => [10, 20, 50, 100].includes(n), MSG.invalidInput);
 export const pagingQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: pageQuery,
   limit: pageSize.default(DEFAULT_ADMIN_PAGE_SIZE).catch(DEFAULT_ADMIN_PAGE_SIZE),
 });
 
@@ -70,7 +71,7 @@ export const referralKeySchema = z.object({
 export type ReferralKey = z.infer<typeof referralKeySchema>;
 
 export const referralKeyListQuerySchema = pagingQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText(MSG.invalidInput).trim().max(100, MSG.textTooLong).optional(),
 });
 export const referralKeyListResponseSchema = z.object({
   rows: z.array(referralKeySchema),
@@ -82,15 +83,21 @@ const maxUses = z.coerce
   .int(MSG.maxUsesInvalid)
   .min(1, MSG.maxUsesInvalid)
   .max(1_000_000, MSG.maxUsesInvalid);
-const expiresAt = z
-  .string()
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+/** ISO 8601 as the form sends it (a day, or a day and time with its offset), naming a real day. */
+const isExpiry = (text: string) =>
+  ISO_INSTANT.test(text) && isCalendarDay(text.slice(0, 10)) && Number.isFinite(Date.parse(text));
+
+/** A referral key's expiry: an ISO 8601 instant (or day) in the future. */
+const expiresAt = singleLineText(MSG.expiryInvalid)
   .trim()
-  .refine((s) => !Number.isNaN(Date.parse(s)) && Date.parse(s) > Date.now(), MSG.expiryInvalid);
+  .max(40, MSG.expiryInvalid)
+  .refine((s) => isExpiry(s) && Date.parse(s) > Date.now(), MSG.expiryInvalid);
 
 export const referralKeyCreateSchema = z.object({
   label: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim() : undefined),
-    z.string().max(100).optional(),
+    singleLineText(MSG.invalidInput).max(100, MSG.textTooLong).optional(),
   ),
   maxUses: maxUses.default(1),
   expiresAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), expiresAt.optional()),
@@ -118,9 +125,9 @@ export const loginRecordSchema = z.object({
 export type LoginRecord = z.infer<typeof loginRecordSchema>;
 
 export const loginHistoryQuerySchema = pagingQuerySchema.extend({
-  q: z.string().trim().max(100).optional(),
+  q: singleLineText(MSG.invalidInput).trim().max(100, MSG.textTooLong).optional(),
   /** a user id, or a username / email */
-  user: z.string().trim().max(254).optional(),
+  user: singleLineText(MSG.invalidInput).trim().max(254, MSG.textTooLong).optional(),
   excludeRole: z.enum(ROLES).optional().catch(undefined),
 });
 export const loginHistoryResponseSchema = z.object({
@@ -136,7 +143,13 @@ export const loginHistoryResponseSchema = z.object({
 // ---- site settings ----
 const optionalUrl = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
-  z.union([z.literal(''), z.url({ protocol: /^https?$/, error: MSG.urlInvalid })]),
+  z.union([
+    z.literal(''),
+    z
+      .url({ protocol: /^https?$/, error: MSG.urlInvalid })
+      .refine((url) => !hasControlCharacters(url), MSG.urlInvalid)
+      .max(2048, MSG.urlInvalid),
+  ]),
 );
 export const siteSettingsSchema = z.object({
   title: z.string(),
@@ -149,8 +162,8 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 export const siteSettingsUpdateSchema = z
   .object({
-    title: z.string().optional(),
-    siteTitle: z.string().optional(),
+    title: singleLineText(MSG.titleRequired).optional(),
+    siteTitle: singleLineText(MSG.titleRequired).optional(),
     currency: z.preprocess(
       (v) => (v == null || v === '' ? DEFAULT_CURRENCY : v),
       z.literal(DEFAULT_CURRENCY, { error: MSG.currencyInvalid }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { COUNTRY, PASSWORD_MIN, REFERRAL_KEY_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { singleLineText } from '../validation.ts';
 
-/** A required text field: absent, null or blank all give the same message. */
+/** A required one-line text field: absent, null or blank all give the same message. */
 const required = (message: string) =>
-  z.preprocess((v) => (v == null ? '' : v), z.string({ error: message }).trim().min(1, message));
+  z.preprocess((v) => (v == null ? '' : v), singleLineText(message).trim().min(1, message));
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -18,12 +19,11 @@ export const REFERRAL_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_KEY_LENGTH}}$`)
 export const registerSchema = z.object({
   username: z.preprocess(
     (v) => v ?? '',
-    z.string({ error: MSG.usernameInvalid }).trim().regex(USERNAME_PATTERN, MSG.usernameInvalid),
+    singleLineText(MSG.usernameInvalid).trim().regex(USERNAME_PATTERN, MSG.usernameInvalid),
   ),
   email: z.preprocess(
     (v) => v ?? '',
-    z
-      .string({ error: MSG.emailInvalid })
+    singleLineText(MSG.emailInvalid)
       .trim()
       .toLowerCase()
       .max(254, MSG.emailInvalid)
@@ -31,7 +31,7 @@ export const registerSchema = z.object({
   ),
   referral: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
-    z.string({ error: MSG.referralInvalid }).regex(REFERRAL_PATTERN, MSG.referralInvalid),
+    singleLineText(MSG.referralInvalid).regex(REFERRAL_PATTERN, MSG.referralInvalid),
   ),
   firstName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
   lastName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
@@ -94,7 +94,9 @@ export const bankSchema = z.object({
   ),
   ifscCode: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
-    z.string().min(1, MSG.bankFieldsRequired).regex(IFSC_PATTERN, MSG.ifscInvalid),
+    singleLineText(MSG.bankFieldsRequired)
+      .min(1, MSG.bankFieldsRequired)
+      .regex(IFSC_PATTERN, MSG.ifscInvalid),
   ),
   bankName: required(MSG.bankFieldsRequired).pipe(z.string().max(100, MSG.bankFieldsRequired)),
 });

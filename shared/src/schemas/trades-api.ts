@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONEY_ACCOUNTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { calendarDay, istDayEnd, istDayStart, pageQuery, singleLineText } from '../validation.ts';
 import { balancesSchema, tradeSchema } from './trades.ts';
 
 /** Answer shapes of the trade, balance and trade-log routes that trades.ts does not cover. */
@@ -30,24 +31,17 @@ export const TRADE_LOG_MINE_LIMIT = 5;
 export const TRADE_LOG_ADMIN_LIMIT = 10;
 export const TRADE_LOG_MAX_LIMIT = 100;
 
-/** `YYYY-MM-DD` (a whole day) or a full ISO timestamp. */
-const dateParam = z
-  .string()
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ].*)?$/.test(v) && Number.isFinite(Date.parse(v)), MSG.invalidInput)
-  .optional();
-
 export const tradeLogQuerySchema = z.object({
   mine: z.stringbool().default(false).catch(false),
   filter: z.enum(TRADE_LOG_FILTERS).default('all').catch('all'),
   /** Username or crypto (BTC, BTC/INR), case-insensitive, anywhere in the text. */
-  q: z.string().trim().max(100).optional(),
-  /** First day (UTC) of the range, inclusive. */
-  from: dateParam,
-  /** Last day (UTC) of the range, inclusive (a timestamp: up to that instant). */
-  to: dateParam,
+  q: singleLineText(MSG.invalidInput).trim().max(100, MSG.textTooLong).optional(),
+  /** First day of the range (`YYYY-MM-DD`, India time), inclusive: from its midnight IST. */
+  from: calendarDay().transform(istDayStart).optional(),
+  /** Last day of the range (`YYYY-MM-DD`, India time), inclusive: up to the next midnight IST. */
+  to: calendarDay().transform(istDayEnd).optional(),
   account: z.enum(MONEY_ACCOUNTS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: pageQuery,
   /** Default: 5 for the caller's own log, 10 for the admin log. */
   limit: z.coerce.number().int().min(1).max(TRADE_LOG_MAX_LIMIT).optional().catch(undefined),
   sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt').catch('-createdAt'),

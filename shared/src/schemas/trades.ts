@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MONEY_ACCOUNTS, TRADE_DIRECTIONS, TRADE_STATUSES, TRADE_UNITS } from '../constants.ts';
 import { FEED_SOURCES } from '../market.ts';
 import { MSG } from '../messages.ts';
+import { multiLineText, pageQuery, rupeeAmount, singleLineText } from '../validation.ts';
 
 /**
  * Timed trades as the API speaks them. Money in rupees (2 decimals); prices in USDT with the
@@ -49,14 +50,8 @@ export type TradeSettingInput = z.output<typeof tradeSettingInputSchema>;
 
 // ---- placement -----------------------------------------------------------------------------------
 
-const amountField = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z
-    .number({ error: MSG.tradeAmountInvalid })
-    .refine((n) => Number.isFinite(n) && n > 0, MSG.tradeAmountInvalid)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, MSG.tradeAmountInvalid) // whole paise
-    .refine((n) => n <= MAX_TRADE_AMOUNT_RUPEES, MSG.tradeAmountInvalid),
-);
+/** The platform's amount rule (`rupeeAmount`): rupees above 0, at most two decimals. */
+const amountField = rupeeAmount(MSG.tradeAmountInvalid, { max: MAX_TRADE_AMOUNT_RUPEES });
 
 /** POST /api/trades, with an Idempotency-Key header. Checked in the spec's order. */
 export const placeTradeSchema = z.object({
@@ -65,8 +60,7 @@ export const placeTradeSchema = z.object({
     .number({ error: MSG.selectTradeSetting })
     .int(MSG.selectTradeSetting)
     .positive(MSG.selectTradeSetting),
-  symbol: z
-    .string({ error: MSG.invalidInput })
+  symbol: singleLineText(MSG.invalidInput)
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,15}$/, MSG.invalidInput),
@@ -129,7 +123,7 @@ export type PlaceTradeResponse = z.infer<typeof placeTradeResponseSchema>;
 export const tradeListQuerySchema = z.object({
   status: z.enum(['running', 'completed']).optional(),
   account: z.enum(TRADE_ACCOUNTS).optional(),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: pageQuery,
   limit: z.coerce.number().int().min(1).max(100).default(10).catch(10),
   sort: z.enum(['-createdAt', 'createdAt']).default('-createdAt').catch('-createdAt'),
 });
@@ -146,7 +140,7 @@ export type TradeList = z.infer<typeof tradeListSchema>;
 export const cancelTradeSchema = z.object({
   reason: z.preprocess(
     (v) => (v == null ? '' : v),
-    z.string({ error: MSG.reasonRequired }).trim().min(1, MSG.reasonRequired).max(500, MSG.reasonRequired),
+    multiLineText(MSG.reasonRequired).trim().min(1, MSG.reasonRequired).max(500, MSG.reasonRequired),
   ),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILL_TYPES, MONEY_ACCOUNTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { holdAmount, multiLineText, pageQuery, rupeeAmount, singleLineText } from '../validation.ts';
 import { bankSchema } from './auth.ts';
 
 /**
@@ -70,7 +71,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-const page = z.coerce.number().int().min(1).default(1).catch(1);
+const page = pageQuery;
 const limit = (fallback: number, max = WALLET_MAX_LIMIT) =>
   z.coerce.number().int().min(1).max(max).default(fallback).catch(fallback);
 /** `all` (or nothing) means every status. */
@@ -79,16 +80,11 @@ const statusFilter = z
   .optional()
   .catch(undefined);
 
-/** Rupees > 0, whole paise, a string or a number (multipart sends strings). */
-export const walletAmount = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ error: message })
-      .refine((n) => Number.isFinite(n) && n > 0, message)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, message)
-      .refine((n) => n <= MAX_WALLET_AMOUNT_RUPEES, message),
-  );
+/**
+ * Rupees > 0 with at most two decimals, a number or a string of plain digits (multipart sends
+ * strings): the platform's one amount rule (`rupeeAmount`, validation.ts), bounded here.
+ */
+export const walletAmount = (message: string) => rupeeAmount(message, { max: MAX_WALLET_AMOUNT_RUPEES });
 
 /** The user behind a request, as admin lists show it. */
 export const requestUserSchema = z.object({
@@ -158,10 +154,9 @@ export type TopupResponse = z.infer<typeof topupResponseSchema>;
 
 /** PUT /api/topups/{id}/reject: remarks optional, "Rejected" when empty. */
 export const rejectTopupSchema = z.object({
-  remarks: z
-    .string()
+  remarks: multiLineText(MSG.invalidInput)
     .trim()
-    .max(500)
+    .max(500, MSG.textTooLong)
     .optional()
     .transform((v) => (v ? v : DEFAULT_TOPUP_REJECT_REMARKS)),
 });
@@ -176,10 +171,10 @@ export const rejectTopupSchema = z.object({
 export const withdrawalBodySchema = z.object({
   amount: walletAmount(MSG.tradeAmountInvalid),
   method: z.literal('bank', { error: MSG.invalidInput }).default('bank'),
-  accountHolderName: z.string().optional(),
-  bankAccountNumber: z.string().optional(),
-  bankName: z.string().optional(),
-  ifscCode: z.string().optional(),
+  accountHolderName: singleLineText(MSG.bankFieldsRequired).max(100, MSG.bankFieldsRequired).optional(),
+  bankAccountNumber: singleLineText(MSG.bankFieldsRequired).max(100, MSG.bankAccountInvalid).optional(),
+  bankName: singleLineText(MSG.bankFieldsRequired).max(100, MSG.bankFieldsRequired).optional(),
+  ifscCode: singleLineText(MSG.bankFieldsRequired).max(100, MSG.ifscInvalid).optional(),
 });
 export type WithdrawalBody = z.output<typeof withdrawalBodySchema>;
 /** The bank fields of a withdrawal, checked with the bank form's rules when they are sent. */
@@ -258,7 +253,7 @@ export const adminWithdrawalsQuerySchema = z.object({
   page,
   limit: limit(ADMIN_REQUESTS_PAGE_SIZE),
   status: statusFilter,
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText(MSG.invalidInput).trim().max(100, MSG.textTooLong).optional(),
 });
 
 export const withdrawalsResponseSchema = z.object({
@@ -284,8 +279,7 @@ export const withdrawalDecisionResponseSchema = z.object({
 /** PUT /api/withdrawals/{id}/status. */
 export const withdrawalDecisionSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: MSG.invalidStatus }),
-  remarks: z
-    .string({ error: MSG.remarksRequired })
+  remarks: multiLineText(MSG.remarksRequired)
     .trim()
     .min(1, MSG.remarksRequired)
     .max(500, MSG.remarksRequired),
@@ -305,7 +299,7 @@ export const walletTransactionsQuerySchema = z.object({
     .default('all')
     .catch('all'),
   /** INR only; any other currency has no rows. */
-  currency: z.string().trim().toUpperCase().max(10).default('INR').catch('INR'),
+  currency: singleLineText().trim().toUpperCase().max(10).default('INR').catch('INR'),
   account: z.enum(MONEY_ACCOUNTS).default('real').catch('real'),
 });
 export type WalletTransactionsQueryParams = z.output<typeof walletTransactionsQuerySchema>;
@@ -318,19 +312,9 @@ export const walletTransactionsResponseSchema = z.object({
 
 /** PUT /api/admin/users/{id}/hold: the amount on hold (0 releases it) and why; audited, notified. */
 export const holdBodySchema = z.object({
-  freezAmount: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ error: MSG.tradeAmountInvalid })
-      .refine((n) => Number.isFinite(n) && n >= 0, MSG.tradeAmountInvalid)
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, MSG.tradeAmountInvalid)
-      .refine((n) => n <= MAX_WALLET_AMOUNT_RUPEES, MSG.tradeAmountInvalid),
-  ),
-  reason: z
-    .string({ error: MSG.reasonRequired })
-    .trim()
-    .min(1, MSG.reasonRequired)
-    .max(500, MSG.reasonRequired),
+  /** The amount rule with 0 allowed (it releases the hold). */
+  freezAmount: holdAmount(MSG.tradeAmountInvalid),
+  reason: multiLineText(MSG.reasonRequired).trim().min(1, MSG.reasonRequired).max(500, MSG.reasonRequired),
 });
 export type HoldBody = z.output<typeof holdBodySchema>;
 

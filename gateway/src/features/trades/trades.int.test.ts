@@ -1,5 +1,5 @@
 import { auditLog, journalEntries, settleTrade, trades, users } from '@app/db';
-import { bullPrefix, MSG, QUEUES, settleExpiryJobId, type Trade } from '@app/shared';
+import { bullPrefix, istDay, MSG, QUEUES, settleExpiryJobId, type Trade } from '@app/shared';
 import { Queue } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -565,7 +565,8 @@ describe('GET /api/trade-log', () => {
       const res = await log(`filter=${filter}&q=${b.username}`);
       expect(res.items).toEqual([]);
     }
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are India-time days.
+    const today = istDay();
     expect((await log(`q=${a.username}&from=${today}&to=${today}`)).total).toBe(1);
     expect((await log(`q=${a.username}&from=2020-01-01&to=2020-01-31`)).total).toBe(0);
     const other = await app.inject({
@@ -583,7 +584,7 @@ describe('GET /api/trade-log', () => {
       headers: auth(admin.token),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(MSG.invalidInput);
+    expect(res.json().message).toBe(MSG.dateInvalid);
   });
 
   it('is admin only without mine, and a user cannot read another user’s log', async () => {

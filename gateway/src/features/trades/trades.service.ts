@@ -64,18 +64,6 @@ export type Caller = { id: string; role: Role };
  */
 export type Trader = { id: string; tokenVersion: number };
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` is that whole UTC day; a timestamp is that instant. */
-function rangeStart(text: string | undefined): Date | undefined {
-  return text === undefined ? undefined : new Date(Date.parse(text));
-}
-function rangeEnd(text: string | undefined): Date | undefined {
-  if (text === undefined) return undefined;
-  const at = Date.parse(text);
-  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? at + DAY_MS : at);
-}
-
 async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -248,8 +236,9 @@ export function createTradesService(deps: TradesServiceDeps) {
         userId,
         filter: query.filter,
         q: query.q || undefined,
-        from: rangeStart(query.from),
-        to: rangeEnd(query.to),
+        // Whole days in India time, as the query schema reads them: [from's midnight, after to).
+        from: query.from,
+        to: query.to,
         account: query.account,
         sort: query.sort,
         limit,

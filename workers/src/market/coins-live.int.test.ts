@@ -14,7 +14,6 @@ import {
   type TickerEntry,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -70,6 +69,8 @@ const logs = () => lines.map((l) => JSON.stringify(l)).join('\n');
 /** What the gateway's coins routes do after their transaction commits. */
 const announce = (symbol: string, action: CoinsChangedEvent['action']) =>
   redis.publish(coinsChangedChannel(prefix), JSON.stringify({ symbol, action, ts: Date.now() }));
+const setEnabled = (symbol: string, enabled: boolean) =>
+  db.sql`update coins set enabled = ${enabled}, updated_at = now() where symbol = ${symbol}`;
 const streamsOpen = () => fake.connections().flat();
 const subscribedTo = (symbol: string) => streamsOpen().includes(tradeStream(symbol));
 
@@ -154,7 +155,7 @@ describe('an admin changes the coin list while the feed runs', () => {
   });
 
   it('a disabled coin leaves the stream and the ticker', async () => {
-    await db.db.update(coins).set({ enabled: false }).where(eq(coins.symbol, added));
+    await setEnabled(added, false);
     await announce(added, 'update');
     await waitFor('the stream to drop the disabled coin', () => !subscribedTo(added), 10_000, logs);
     expect(subscribedTo(old)).toBe(true);
@@ -176,10 +177,10 @@ describe('an admin changes the coin list while the feed runs', () => {
     const trade = await place(db.db, { userId, setting, entry });
     expect(trade.status).toBe('running');
 
-    await db.db.update(coins).set({ enabled: false }).where(eq(coins.symbol, old));
+    await setEnabled(old, false);
     await announce(old, 'update');
     // The announcement was read (a later one for another coin is handled after it) ...
-    await db.db.update(coins).set({ enabled: true }).where(eq(coins.symbol, added));
+    await setEnabled(added, true);
     await announce(added, 'update');
     const [streams] = await waitFor(
       'one connection again, carrying the re-enabled coin',

@@ -42,6 +42,7 @@ export class MarketService {
       // A subscription asked for while Redis is away waits for it.
       maxRetriesPerRequest: null,
       connectionName: 'workers-market-coins',
+      ...WORKER_REDIS_OPTIONS,
     });
     this.coinsSub.on('error', () => {}); // the main connection logs Redis being away
     const coinsChannel = coinsChangedChannel(deps.config.REDIS_PREFIX);

@@ -40,6 +40,14 @@ describe('databaseError', () => {
     expect(answer(refused('22P02'))).toEqual({ status: 404, message: MSG.notFound });
   });
 
+  it('answers text and dates the schemas should have refused with 400 and a message', () => {
+    expect(answer(refused('22021'))).toEqual({ status: 400, message: MSG.textControlCharacters });
+    expect(answer(refused('22P05'))).toEqual({ status: 400, message: MSG.textControlCharacters });
+    expect(answer(refused('22001'))).toEqual({ status: 400, message: MSG.textTooLong });
+    expect(answer(refused('22007'))).toEqual({ status: 400, message: MSG.dateInvalid });
+    expect(answer(refused('22008'))).toEqual({ status: 400, message: MSG.dateInvalid });
+  });
+
   it('leaves everything else to become a 500', () => {
     expect(databaseError(refused('40001'))).toBeUndefined();
     expect(databaseError(refused('57P01'))).toBeUndefined();

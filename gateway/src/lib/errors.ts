@@ -51,6 +51,14 @@ const BY_CODE = new Map<string, () => AppError>([
   ['23502', () => badRequest(MSG.invalidInput)],
   ['23514', () => badRequest(MSG.invalidInput)],
   ['22003', () => badRequest(MSG.invalidInput)],
+  // Text or dates the schemas should have refused: a NUL or a character the encoding cannot
+  // hold (character_not_in_repertoire, untranslatable_character), text longer than its
+  // column (string_data_right_truncation), a date out of range or unreadable.
+  ['22021', () => badRequest(MSG.textControlCharacters)],
+  ['22P05', () => badRequest(MSG.textControlCharacters)],
+  ['22001', () => badRequest(MSG.textTooLong)],
+  ['22007', () => badRequest(MSG.dateInvalid)],
+  ['22008', () => badRequest(MSG.dateInvalid)],
   // invalid_text_representation: a key that cannot be one (a malformed uuid) names nothing.
   ['22P02', () => notFound()],
 ]);

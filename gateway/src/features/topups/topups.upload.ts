@@ -1,7 +1,7 @@
 import { MSG, VOUCHER_MAX_BYTES } from '@app/shared';
 import type { FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import type { VoucherUpload } from './topups.voucher.ts';
 
 /**
@@ -37,6 +37,21 @@ const isField = (name: string): name is (typeof FIELDS)[number] =>
 /** The multipart parser's own refusals (too many parts, files or fields). */
 const LIMIT_ERRORS = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
+/**
+ * The answer to a body the multipart parser could not read. Reading only moves the request's
+ * bytes into memory, so whatever stops it is the body's fault: a missing or wrong boundary, a
+ * body cut short, a malformed part header, a field declared JSON that is not, a part named
+ * like a prototype property, the client going away. Each is a 400 with a message, never a
+ * 500; the parser's limits keep their "Invalid input".
+ */
+function uploadRefusal(request: FastifyRequest, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && LIMIT_ERRORS.has(code)) return badRequest(MSG.invalidInput);
+  request.log.info({ err: error }, 'unreadable multipart body refused');
+  return badRequest(MSG.uploadInvalid);
+}
+
 export async function readTopupUpload(request: FastifyRequest): Promise<TopupUpload> {
   const fields: TopupUpload['fields'] = {};
   // A JSON body cannot carry a voucher, but its amount is still checked first.
@@ -70,9 +85,7 @@ export async function readTopupUpload(request: FastifyRequest): Promise<TopupUpl
       }
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && LIMIT_ERRORS.has(code)) throw badRequest(MSG.invalidInput);
-    throw error;
+    throw uploadRefusal(request, error);
   }
   return { fields, voucher };
 }

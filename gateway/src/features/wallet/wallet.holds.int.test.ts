@@ -116,6 +116,16 @@ describe('PUT /api/admin/users/:id/hold', () => {
     [{ freezAmount: 'abc', reason: 'x' }, MSG.tradeAmountInvalid],
     [{ freezAmount: 1.005, reason: 'x' }, MSG.tradeAmountInvalid],
     [{ reason: 'x' }, MSG.tradeAmountInvalid],
+    // The amount rule of every money route, with 0 allowed: nothing else slips through as 0 or 16.
+    [{ freezAmount: 1e-9, reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: '0x10', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: '1e3', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: ' 10', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: '10.001', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: 'Infinity', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: '-0', reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: null, reason: 'x' }, MSG.tradeAmountInvalid],
+    [{ freezAmount: 10, reason: 'Review\u0000' }, MSG.textControlCharacters],
   ])('%o answers 400 %s and changes nothing', async (payload, message) => {
     const user = await createUser(app);
     const res = await hold(admin.token, user.id, payload);
@@ -162,18 +172,48 @@ describe('PUT /api/admin/users/:id/hold', () => {
     }
   });
 
-  it('lets only a superadmin hold a superadmin’s funds', async () => {
+  it('takes amounts as strings of plain digits, 0 included', async () => {
+    const user = await createUser(app);
+    const set = await hold(admin.token, user.id, { freezAmount: '250.75', reason: 'Review' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().user).toMatchObject({ freezAmount: 250.75, freezReason: 'Review' });
+    const released = await hold(admin.token, user.id, { freezAmount: '0', reason: 'Done' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().user).toMatchObject({ freezAmount: 0, freezReason: null });
+    const [release, hold1] = await holdAudits(user.id);
+    expect(hold1?.after).toMatchObject({ freezAmount: '25075' });
+    expect(release?.after).toMatchObject({ freezAmount: '0' });
+  });
+
+  it('lets only a superadmin hold an admin’s or a superadmin’s funds', async () => {
     const top = await createUser(app, { role: 'superadmin' });
     const other = await createUser(app, { role: 'superadmin' });
-    const refused = await hold(admin.token, top.id, { freezAmount: 10, reason: 'x' });
-    expect(refused.statusCode).toBe(403);
-    expect(await holdAudits(top.id)).toHaveLength(0);
-    const allowed = await hold(other.token, top.id, { freezAmount: 10, reason: 'Audit' });
-    expect(allowed.statusCode, allowed.body).toBe(200);
-    const [row] = await holdAudits(top.id);
-    expect(row).toMatchObject({ actorId: other.id, actorRole: 'superadmin' });
-    // An admin may hold another admin's funds.
     const peer = await createUser(app, { role: 'admin' });
-    expect((await hold(admin.token, peer.id, { freezAmount: 1, reason: 'Review' })).statusCode).toBe(200);
+    for (const target of [top, peer]) {
+      const refused = await hold(admin.token, target.id, { freezAmount: 10, reason: 'x' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(MSG.holdAdminAccount);
+      expect(await holdAudits(target.id)).toHaveLength(0);
+      expect(await me(target)).toMatchObject({ freezAmount: 0 });
+    }
+    for (const target of [top, peer]) {
+      const allowed = await hold(other.token, target.id, { freezAmount: 10, reason: 'Audit' });
+      expect(allowed.statusCode, allowed.body).toBe(200);
+      const [row] = await holdAudits(target.id);
+      expect(row).toMatchObject({ actorId: other.id, actorRole: 'superadmin' });
+    }
+  });
+
+  it('refuses a hold on one’s own account, to an admin and to a superadmin', async () => {
+    const top = await createUser(app, { role: 'superadmin' });
+    for (const self of [admin, top]) {
+      for (const freezAmount of [10, 0]) {
+        const res = await hold(self.token, self.id, { freezAmount, reason: 'Mine' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(MSG.holdOwnAccount);
+      }
+      expect(await holdAudits(self.id)).toHaveLength(0);
+      expect(await me(self)).toMatchObject({ freezAmount: 0 });
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   type BillType,
   formatRupees,
   type HoldBody,
+  isAdminRole,
   MSG,
   type Pagination,
   type PublicUser,
@@ -99,20 +100,23 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
     /**
      * Admin: set the amount on hold (0 releases it) with the reason the user sees. On release
      * freezReason becomes null: the field describes the hold in force, and the release's reason
-     * stays in the audit row and in the user's notification. Only a superadmin may hold a
-     * superadmin's funds.
+     * stays in the audit row and in the user's notification. Nobody holds their own funds (an
+     * admin could otherwise release a hold on themselves), and only a superadmin holds an
+     * admin's or a superadmin's.
      */
     async hold(
       userId: string,
       body: HoldBody,
       meta: RequestMeta,
     ): Promise<{ user: PublicUser; message: string }> {
+      if (userId === meta.actor.id) throw forbidden(MSG.holdOwnAccount);
       const freezAmount = rupeesToPaise(body.freezAmount);
       const freezReason = freezAmount === 0n ? null : body.reason;
       const { user, notification } = await db.transaction(async (tx) => {
         const before = await lockHold(tx, userId);
         if (!before) throw notFound();
-        if (before.role === 'superadmin' && meta.actor.role !== 'superadmin') throw forbidden();
+        if (isAdminRole(before.role) && meta.actor.role !== 'superadmin')
+          throw forbidden(MSG.holdAdminAccount);
         await setHold(tx, userId, freezAmount, freezReason);
         await audit(tx, {
           ...auditContext(meta),

@@ -28,4 +28,4 @@ USER node
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST=/app/web/dist
 EXPOSE 3000
 # `docker compose` picks the command per service; alone, the image runs the gateway.
-CMD ["node", "--enable-source-maps", "gateway/dist/server.mjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "--heap-growing-percent=300", "gateway/dist/server.mjs"]

@@ -5,8 +5,9 @@
  * settlement benchmarks measured best (docs/performance.md).
  *
  * `serverCommand` is how every launcher here starts one (`pnpm start`, the benchmarks); the
- * packages' `start` scripts, the Dockerfile and docker-compose spell the same command, as JSON
- * and YAML cannot import it. Native addons and packages that read their own files at run time
+ * packages' `start` scripts, the Dockerfile and docker-compose spell `plainServerCommand`, as
+ * JSON and YAML cannot import it (servers.test.ts holds them to it). Native addons and packages
+ * that read their own files at run time
  * stay out of the bundle (EXTERNAL). A bundle is a build output for the machine that built it
  * (those packages by absolute path); `pnpm start`, the Docker image and the benchmarks build it
  * before they run it.
@@ -27,12 +28,33 @@ export const SERVERS = {
 export type ServerName = keyof typeof SERVERS;
 
 /**
+ * V8 flags of each server, the only place they are written (ADR 0014). The gateway's young
+ * generation is larger and its old generation grows further between full collections: what it
+ * allocates per request then dies in a scavenge instead of being promoted, and placement at half
+ * load keeps its p99 (docs/performance.md). The workers run with Node's defaults.
+ */
+export const SERVER_NODE_FLAGS: Record<ServerName, readonly string[]> = {
+  gateway: ['--max-semi-space-size=64', '--heap-growing-percent=300'],
+  workers: [],
+};
+
+/** A built server's command line relative to the repository root, as the Dockerfile spells it. */
+export function plainServerCommand(name: ServerName): string[] {
+  return ['node', '--enable-source-maps', ...SERVER_NODE_FLAGS[name], SERVERS[name].bundle];
+}
+
+/**
  * `node` arguments that run a built server: stack traces through the source maps (they point
- * into the TypeScript, not the bundle), then `extraNodeArgs` (a benchmark's `--cpu-prof`), then
- * its bundle.
+ * into the TypeScript, not the bundle), its V8 flags, then `extraNodeArgs` (a benchmark's
+ * `--cpu-prof`), then its bundle.
  */
 export function serverCommand(name: ServerName, extraNodeArgs: readonly string[] = []): string[] {
-  return ['--enable-source-maps', ...extraNodeArgs, `${ROOT}${SERVERS[name].bundle}`];
+  return [
+    '--enable-source-maps',
+    ...SERVER_NODE_FLAGS[name],
+    ...extraNodeArgs,
+    `${ROOT}${SERVERS[name].bundle}`,
+  ];
 }
 
 /**

@@ -107,7 +107,8 @@ export const msg: Shape<Translation['msg']> = {
   coinExists: 'Eine Kryptowährung mit diesem Symbol gibt es bereits.',
   coinSymbolImmutable: 'Das Symbol einer Kryptowährung kann nach dem Anlegen nicht geändert werden.',
   coinHasRunningTrades: 'Für diese Kryptowährung laufen noch Trades: bitte stattdessen deaktivieren.',
-  coinHasTicks: 'Für diese Kryptowährung sind Preise archiviert, die ihre Trades belegen: bitte stattdessen deaktivieren.',
+  coinHasTicks:
+    'Für diese Kryptowährung sind Preise archiviert, die ihre Trades belegen: bitte stattdessen deaktivieren.',
   coinSaved: 'Kryptowährung gespeichert.',
   coinDeleted: 'Kryptowährung gelöscht.',
   coinsLoadFailed: 'Die Liste der Kryptowährungen konnte nicht geladen werden.',

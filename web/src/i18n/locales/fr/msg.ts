@@ -100,7 +100,8 @@ export const msg: Shape<Translation['msg']> = {
   // admin coins
   coinSymbolInvalid: 'Le symbole doit compter 2 à 15 lettres majuscules ou chiffres.',
   coinNameRequired: 'Le nom de la crypto est requis.',
-  coinMarketSymbolInvalid: 'La paire de marché doit compter 5 à 20 lettres majuscules ou chiffres, par ex. BTCUSDT.',
+  coinMarketSymbolInvalid:
+    'La paire de marché doit compter 5 à 20 lettres majuscules ou chiffres, par ex. BTCUSDT.',
   coinSortOrderInvalid: "L'ordre doit être un nombre entier supérieur ou égal à 0.",
   coinFieldUnknown:
     "Une crypto n'a qu'un symbole, un nom, un état actif, un ordre, une icône et une paire de marché : les prix viennent du flux de marché.",

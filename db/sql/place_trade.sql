@@ -8,9 +8,17 @@
 -- posted (post_entry, which opens the user's accounts on their first movement).
 -- o_balance: the traded account's balance after the stake (replayed: now); o_other_balance: the
 -- other account's (null: not open yet, the caller shows its opening balance).
+-- A new real-money trade also meets the admin's risk limits (risk_limits, null: no limit): its
+-- stake at most the maximum per trade, and the user's running real stake on the coin, this trade
+-- included, at most the maximum per coin. That sum is taken after post_entry's update of the
+-- account row, whose lock holds until commit: a concurrent placement of the same user waits on
+-- it and then counts this trade, so placements that together exceed the limit cannot all pass.
+-- A replay is answered whatever the limits are now; practice trades are outside them.
 -- Refusals roll the statement back (db/src/errors.ts): MN001 insufficient funds, MN002
 -- idempotency key reused for another request, MN003 session ended, MN004 banned, MN005 invalid
--- input, MN006 stale price (DETAIL: its age in ms), MN007 simulated price for real money.
+-- input, MN006 stale price (DETAIL: its age in ms), MN007 simulated price for real money,
+-- MN010 stake above the maximum per trade (DETAIL: the maximum), MN011 open stake on the coin
+-- above the maximum per coin (DETAIL: the maximum, ':', the open stake before this trade).
 CREATE OR REPLACE FUNCTION place_trade(
   p_token_version integer,
   p_user_id uuid,
@@ -39,6 +47,9 @@ DECLARE
   v_token_version integer;
   v_banned_at timestamptz;
   v_age_ms bigint;
+  v_max_stake bigint;
+  v_max_open bigint;
+  v_open bigint;
 BEGIN
   SELECT u.token_version, u.banned_at INTO v_token_version, v_banned_at
     FROM users u WHERE u.id = p_user_id;
@@ -96,12 +107,30 @@ BEGIN
       RAISE EXCEPTION 'the price is % ms old; at most % ms is allowed', v_age_ms, p_max_tick_age_ms
         USING ERRCODE = 'MN006', DETAIL = v_age_ms::text;
     END IF;
+    IF p_account = 'real' THEN
+      SELECT r.max_stake_per_trade, r.max_open_stake_per_coin INTO v_max_stake, v_max_open
+        FROM risk_limits r WHERE r.id = 1;
+      IF p_amount > v_max_stake THEN
+        RAISE EXCEPTION 'a stake of % paise is above the maximum of % paise per trade', p_amount, v_max_stake
+          USING ERRCODE = 'MN010', DETAIL = v_max_stake::text;
+      END IF;
+    END IF;
     o_outcome := 'created';
     SELECT p.o_balance_after INTO o_balance
       FROM post_entry('trade_stake', p_user_id, p_account, -p_amount,
                       CASE p_account WHEN 'real' THEN 'house_real'::ledger_account_kind
                                      ELSE 'house_practice'::ledger_account_kind END,
                       o_trade.id::text, p_remarks, 'trade:' || o_trade.id::text || ':stake', NULL) p;
+    IF v_max_open IS NOT NULL THEN
+      -- Under the account lock, in a snapshot taken after it (see above).
+      SELECT coalesce(sum(t.amount), 0) INTO v_open FROM trades t
+       WHERE t.user_id = p_user_id AND t.symbol = p_symbol AND t.status = 'running' AND t.account = 'real';
+      IF v_open > v_max_open THEN
+        RAISE EXCEPTION 'the open stake on % would be % paise, above the maximum of % paise per coin',
+          p_symbol, v_open, v_max_open
+          USING ERRCODE = 'MN011', DETAIL = v_max_open::text || ':' || (v_open - p_amount)::text;
+      END IF;
+    END IF;
   END IF;
 
   SELECT a.balance INTO o_other_balance FROM ledger_accounts a

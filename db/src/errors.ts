@@ -1,4 +1,4 @@
-import { type MoneyAccount, MSG, type TradeStatus } from '@app/shared';
+import { formatRupees, type MoneyAccount, MSG, paiseToRupees, type TradeStatus } from '@app/shared';
 
 /**
  * The refusals of the money functions: one registry from the SQLSTATE a function in db/sql
@@ -16,6 +16,8 @@ export type MoneyErrorCode =
   | 'simulated_price'
   | 'trade_not_found'
   | 'trade_not_running'
+  | 'stake_above_limit'
+  | 'open_stake_above_limit'
   | 'unknown_user';
 
 type Refusal = { sqlstate: string | null; status: number; message: string };
@@ -30,6 +32,8 @@ export const REFUSALS: Readonly<Record<MoneyErrorCode, Refusal>> = {
   simulated_price: { sqlstate: 'MN007', status: 409, message: MSG.simulatedRealRefused },
   trade_not_found: { sqlstate: 'MN008', status: 404, message: MSG.notFound },
   trade_not_running: { sqlstate: 'MN009', status: 409, message: MSG.tradeNotRunning },
+  stake_above_limit: { sqlstate: 'MN010', status: 400, message: MSG.stakeAboveLimit },
+  open_stake_above_limit: { sqlstate: 'MN011', status: 400, message: MSG.openStakeAboveLimit },
   // A foreign key of the ledger (23503), not a code of ours: see fromDatabaseError.
   unknown_user: { sqlstate: null, status: 401, message: MSG.sessionExpired },
 };
@@ -146,6 +150,45 @@ export class TradeNotRunningError extends MoneyError {
   }
 }
 
+/** The stake is above the admin's maximum per real-money trade; nothing was moved. */
+export class StakeAboveLimitError extends MoneyError {
+  override name = 'StakeAboveLimitError';
+  constructor(
+    /** The maximum stake per trade, paise. */
+    readonly maxPaise: bigint,
+  ) {
+    super('stake_above_limit', `the stake is above the maximum of ${maxPaise} paise per trade`);
+  }
+  /** The registry's message with the maximum, so the user knows what they may stake. */
+  override get userMessage(): string {
+    return `${MSG.stakeAboveLimit} Maximum: ${formatRupees(paiseToRupees(this.maxPaise))}.`;
+  }
+}
+
+/**
+ * The user's running real-money stake on the coin, with this trade, would be above the admin's
+ * maximum per coin; nothing was moved.
+ */
+export class OpenStakeAboveLimitError extends MoneyError {
+  override name = 'OpenStakeAboveLimitError';
+  constructor(
+    /** The maximum open stake per user and coin, paise. */
+    readonly maxPaise: bigint,
+    /** What the user had running on the coin before this trade, paise. */
+    readonly openPaise: bigint,
+  ) {
+    super(
+      'open_stake_above_limit',
+      `the open stake would be above the maximum of ${maxPaise} paise per coin (${openPaise} open)`,
+    );
+  }
+  /** The registry's message with the maximum and what is open now. */
+  override get userMessage(): string {
+    const rupees = (paise: bigint) => formatRupees(paiseToRupees(paise));
+    return `${MSG.openStakeAboveLimit} Maximum: ${rupees(this.maxPaise)}; open now: ${rupees(this.openPaise)}.`;
+  }
+}
+
 /** The postgres.js error behind a (possibly Drizzle-wrapped) failure. */
 export function pgErrorOf(
   error: unknown,
@@ -218,6 +261,12 @@ export function fromDatabaseError(error: unknown, ctx: RefusalContext = {}): Mon
       return new TradeNotFoundError(ctx.tradeId ?? '');
     case REFUSALS.trade_not_running.sqlstate:
       return new TradeNotRunningError(ctx.tradeId ?? '', (pg.detail ?? 'running') as TradeStatus);
+    case REFUSALS.stake_above_limit.sqlstate:
+      return new StakeAboveLimitError(BigInt(pg.detail ?? '0'));
+    case REFUSALS.open_stake_above_limit.sqlstate: {
+      const [max = '0', open = '0'] = (pg.detail ?? '').split(':');
+      return new OpenStakeAboveLimitError(BigInt(max), BigInt(open));
+    }
     default:
       return undefined;
   }

@@ -13,6 +13,7 @@ import marketRoutes from './features/market/market.routes.ts';
 import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
 import reputationRoutes from './features/reputation/reputation.routes.ts';
+import riskRoutes from './features/risk/risk.routes.ts';
 import sessionsPlugin from './features/sessions/sessions.plugin.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(coinsRoutes);
       await api.register(tradeSettingsRoutes);
       await api.register(tradesRoutes, { maxPriceAgeMs: config.tradeMaxPriceAgeMs });
+      await api.register(riskRoutes);
       await api.register(balancesRoutes);
       await api.register(topupsRoutes, { voucherDir: config.voucherDir });
       await api.register(withdrawalsRoutes);

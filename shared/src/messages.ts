@@ -77,6 +77,12 @@ export const MSG = {
   idempotencyKeyReused: 'That Idempotency-Key was already used for a different trade.',
   tradeNotRunning: 'Only a running trade can be cancelled; settled trades are final.',
   reasonRequired: 'A reason is required.',
+  // risk limits (admin), and placement's refusals under them
+  stakeAboveLimit: 'The stake is above the maximum per trade.',
+  openStakeAboveLimit: 'This trade would take your open stake on this coin above the maximum per coin.',
+  riskLimitInvalid: 'Enter a valid amount, or leave it empty for no limit.',
+  riskLimitsOrder: 'The maximum per trade cannot be above the maximum open stake per coin.',
+  riskLimitsSaved: 'Risk limits saved.',
   // admin coins (admin-side §5, INTEGRITY §1)
   coinSymbolInvalid: 'Symbol must be 2-15 capital letters or digits.',
   coinNameRequired: 'Coin name is required.',

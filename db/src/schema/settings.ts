@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgEnum, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /** A single row (id = 1). */
 export const siteSettings = pgTable(
@@ -60,3 +72,26 @@ export const tradeSettings = pgTable(
   ],
 );
 export type TradeSettingRow = typeof tradeSettings.$inferSelect;
+
+/**
+ * Admin risk limits on real-money placement, in paise; null is no limit. A single row (id = 1),
+ * read by place_trade (db/sql/place_trade.sql) inside the placement's own statement.
+ */
+export const riskLimits = pgTable(
+  'risk_limits',
+  {
+    id: integer().primaryKey().default(1),
+    /** The largest stake one trade may carry. */
+    maxStakePerTrade: bigint({ mode: 'bigint' }),
+    /** The largest stake one user may have running on one coin, this trade included. */
+    maxOpenStakePerCoin: bigint({ mode: 'bigint' }),
+    updatedBy: uuid().references(() => users.id),
+    updatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('risk_limits_single_row', sql`${t.id} = 1`),
+    check('risk_limits_max_stake_positive', sql`${t.maxStakePerTrade} > 0`),
+    check('risk_limits_max_open_positive', sql`${t.maxOpenStakePerCoin} > 0`),
+  ],
+);
+export type RiskLimitsRow = typeof riskLimits.$inferSelect;

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
+import { RiskPage } from '../features/admin-risk/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
 import { TradeLogPage } from '../features/admin-trade-log/index.ts';
 import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               { path: 'coins', element: <CoinsPage /> },
               { path: 'trade-log', element: <TradeLogPage /> },
               { path: 'trade-setting', element: <TradeSettingsPage /> },
+              { path: 'risk', element: <RiskPage /> },
               { path: 'topups', element: <TopupsPage /> },
               { path: 'withdrawals', element: <WithdrawalsPage /> },
               { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },

@@ -65,6 +65,8 @@ export const adminKeys = {
   referralKeys: (filter: object) => [...adminKeys.referralKeyLists(), filter] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
+  riskLimits: () => [...adminKeys.all, 'risk-limits'] as const,
+  exposure: () => [...adminKeys.all, 'exposure'] as const,
 };
 
 export const marketKeys = {

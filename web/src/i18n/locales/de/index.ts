@@ -2,6 +2,7 @@ import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
 import { adminOps } from './admin-ops.ts';
+import { adminRisk } from './admin-risk.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -18,6 +19,7 @@ export const de: Shape<Translation> = {
   ...admin,
   ...wallet,
   ...adminWallet,
+  ...adminRisk,
   ...adminOps,
   msg,
 };

@@ -97,6 +97,12 @@ export const msg: Shape<Translation['msg']> = {
   idempotencyKeyReused: 'Dieser Idempotency-Key wurde bereits für einen anderen Trade verwendet.',
   tradeNotRunning: 'Nur ein laufender Trade kann storniert werden; abgerechnete Trades sind endgültig.',
   reasonRequired: 'Ein Grund ist erforderlich.',
+  stakeAboveLimit: 'Der Einsatz liegt über dem Höchstbetrag pro Trade.',
+  openStakeAboveLimit:
+    'Dieser Trade würde Ihren offenen Einsatz auf diesem Coin über den Höchstbetrag pro Coin bringen.',
+  riskLimitInvalid: 'Geben Sie einen gültigen Betrag ein oder lassen Sie das Feld für kein Limit leer.',
+  riskLimitsOrder: 'Der Höchstbetrag pro Trade darf nicht über dem offenen Höchsteinsatz pro Coin liegen.',
+  riskLimitsSaved: 'Risikolimits gespeichert.',
   // admin coins
   coinSymbolInvalid: 'Das Symbol muss aus 2-15 Großbuchstaben oder Ziffern bestehen.',
   coinNameRequired: 'Der Name der Kryptowährung ist erforderlich.',

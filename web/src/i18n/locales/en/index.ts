@@ -2,6 +2,7 @@ import { MSG } from '@app/shared';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { admin } from './admin.ts';
 import { adminOps } from './admin-ops.ts';
+import { adminRisk } from './admin-risk.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -18,6 +19,7 @@ export const en = {
   ...admin,
   ...wallet,
   ...adminWallet,
+  ...adminRisk,
   ...adminOps,
   msg: { ...MSG, ...WEB_MSG },
 };

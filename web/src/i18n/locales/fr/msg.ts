@@ -97,6 +97,12 @@ export const msg: Shape<Translation['msg']> = {
   idempotencyKeyReused: 'Cette Idempotency-Key a déjà servi pour un autre trade.',
   tradeNotRunning: 'Seul un trade en cours peut être annulé ; un trade réglé est définitif.',
   reasonRequired: 'Une raison est requise.',
+  stakeAboveLimit: 'La mise dépasse le maximum par trade.',
+  openStakeAboveLimit:
+    'Ce trade porterait votre mise ouverte sur cette crypto au-delà du maximum par crypto.',
+  riskLimitInvalid: 'Saisissez un montant valide, ou laissez vide pour aucune limite.',
+  riskLimitsOrder: 'Le maximum par trade ne peut pas dépasser la mise ouverte maximale par crypto.',
+  riskLimitsSaved: 'Limites de risque enregistrées.',
   // admin coins
   coinSymbolInvalid: 'Le symbole doit compter 2 à 15 lettres majuscules ou chiffres.',
   coinNameRequired: 'Le nom de la crypto est requis.',

@@ -1,0 +1,26 @@
+/** The admin Risk screen: open exposure and the placement limits. */
+export const adminRisk = {
+  adminRisk: {
+    exposureTitle: 'Open exposure',
+    exposureHint: 'Running real-money trades, updated live. Practice trades are not counted.',
+    exposureFailed: 'Failed to load the exposure.',
+    coin: 'Coin',
+    direction: 'Direction',
+    up: 'Up',
+    down: 'Down',
+    trades: 'Trades',
+    stake: 'Stake',
+    payoutIfAllWin: 'Pays if all win',
+    netIfAllWin: 'Net loss if all win',
+    totalTrades: 'Running trades',
+    totalStake: 'Total stake',
+    asOf: 'As of {{time}}',
+    empty: 'No running trades.',
+    limitsTitle: 'Limits',
+    limitsFailed: 'Failed to load the limits.',
+    maxStakePerTrade: 'Maximum stake per trade (INR)',
+    maxOpenStakePerCoin: 'Maximum open stake per user per coin (INR)',
+    noLimitHint: 'Leave empty for no limit.',
+    practiceNote: 'The limits apply to real-money trades; practice trades are outside them.',
+  },
+};

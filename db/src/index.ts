@@ -25,6 +25,14 @@ export {
 } from './ledger-queries.ts';
 export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export {
+  LOG_REDACT_CENSOR,
+  LOG_REDACT_PATHS,
+  type LoggedDatabaseError,
+  loggedDatabaseError,
+  logSafeErrorSerializer,
+  statementName,
+} from './log-safety.ts';
+export {
   createNotification,
   listNotifications,
   markAllNotificationsRead,

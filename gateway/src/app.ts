@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
 import coinsPlugin from './features/coins/coins.plugin.ts';
+import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import coinsRoutes from './features/coins/coins.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import marketPlugin from './features/market/market.plugin.ts';
@@ -27,6 +29,7 @@ import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
 import { guardedValidatorCompiler } from './lib/route-schema.ts';
 import authPlugin from './plugins/auth.ts';
+import { gatewayLoggerOptions, requestLogController } from './lib/logger.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -42,9 +45,15 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * The whole gateway from a config object. It does not listen: server.ts does, and tests
  * drive it with `app.inject`. Close it with `app.close()` (pools and connections end).
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Secrets redacted, database errors by SQLSTATE and statement name; one line per request
+    // instead of Fastify's two (lib/logger.ts).
+    logger: gatewayLoggerOptions(config.logLevel, options.logStream),
+    logController: requestLogController(),
     // A hop count becomes the function form (the typings only list the other forms).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
@@ -88,7 +97,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         registerRateLimit: config.registerRateLimit,
       });
       await api.register(usersRoutes);
+        loginLock: config.loginLock,
       await api.register(reputationRoutes);
+      await api.register(loginLockRoutes);
       await api.register(referralKeysRoutes);
       await api.register(adminStatsRoutes);
       await api.register(superadminRoutes);

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       loginRateLimit: 10,
       registerRateLimit: 5,
+      loginLock: { threshold: 10, windowMs: 15 * 60_000 },
       trustProxy: false,
       socketCorsOrigins: [],
       socketLimits: {
@@ -60,6 +61,11 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ loginRateLimit: 20, registerRateLimit: 3, trustProxy: 1 });
     expect(config.tradeMaxPriceAgeMs).toBe(2500);
+    expect(loadConfig({ ...base, LOGIN_LOCK_THRESHOLD: '5', LOGIN_LOCK_MINUTES: '30' }).loginLock).toEqual({
+      threshold: 5,
+      windowMs: 30 * 60_000,
+    });
+    expect(() => loadConfig({ ...base, LOGIN_LOCK_MINUTES: '0' })).toThrow(/LOGIN_LOCK_MINUTES/);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(
       loadConfig({ ...base, SOCKET_CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' })

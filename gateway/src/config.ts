@@ -62,6 +62,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   LOGIN_RATE_LIMIT: positiveInt(10),
   REGISTER_RATE_LIMIT: positiveInt(5),
+  // Failed sign-ins of one account, from any address, before it locks; the minutes they count
+  // in, which is also how long the lock lasts.
+  LOGIN_LOCK_THRESHOLD: positiveInt(10),
+  LOGIN_LOCK_MINUTES: positiveInt(15).pipe(z.number().max(24 * 60)),
   TRUST_PROXY: trustProxy,
   // Browser origins allowed to reach Socket.IO's polling transport from another site; the
   // web app itself is served (or proxied in development) from the gateway's own origin.
@@ -109,6 +113,8 @@ export type Config = {
   /** Attempts per minute per IP. */
   loginRateLimit: number;
   registerRateLimit: number;
+  /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
+  loginLock: { threshold: number; windowMs: number };
   trustProxy: boolean | number | string[];
   /** Extra origins allowed to use Socket.IO cross-site (empty: same origin only). */
   socketCorsOrigins: string[];
@@ -145,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
+    loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
     socketLimits: {

@@ -11,6 +11,8 @@ export const MSG = {
   newPasswordTooShort: 'New password must be at least 6 characters.',
   newPasswordSame: 'New password must be different from current password.',
   passwordChanged: 'Password changed successfully.',
+  passwordBlank: 'Password cannot be only spaces.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
   profileNamesRequired: 'First and last name are required.',
   bankFieldsRequired: 'Please fill all bank details.',
   bankAccountInvalid: 'Enter a valid account number (9-18 digits).',
@@ -33,6 +35,8 @@ export const MSG = {
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  accountLocked: 'This account is locked after too many failed sign-in attempts.',
+  accountUnlocked: 'Sign-in unlocked: the failed attempts were cleared.',
   serverError: 'Something went wrong on our side. Please try again.',
   // sessions ended on every device (the socket's `session:ended`, POST /api/auth/logout-all)
   sessionEndedPasswordChanged: 'Your password was changed. Please log in again.',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -62,3 +63,16 @@ export const auditLog = pgTable(
   ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * Failed sign-ins of one account inside the counting window, and the lock they led to (migration
+ * 0014). A success or an unlock deletes the row; the gateway's login lock reads and writes it.
+ */
+export const loginLocks = pgTable('login_locks', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+  lockedUntil: timestamp({ withTimezone: true }),
+});
+export type LoginLockRow = typeof loginLocks.$inferSelect;

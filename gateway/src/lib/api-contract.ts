@@ -72,6 +72,7 @@ export function contractConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     loginRateLimit: 10,
     registerRateLimit: 5,
+    loginLock: { threshold: 10, windowMs: 15 * 60_000 },
     trustProxy: false,
     socketCorsOrigins: [],
     socketLimits: DEFAULT_SOCKET_LIMITS,

@@ -16,6 +16,10 @@ export function errorBody(statusCode: number, message: string, requestId: string
  * refusal the client caused gets its answer from lib/errors.ts; any other 4xx from Fastify or
  * a plugin (bad JSON, wrong content type, body too large) stays a 4xx; everything else is a
  * 500 whose details go to the log, never to the client.
+ *
+ * Errors are logged under `err`, whose serializer (lib/logger.ts, @app/db log-safety) writes a
+ * database error as its SQLSTATE, constraint and statement name: never the statement's values,
+ * which hold password hashes, emails and account numbers.
  */
 export default fp(
   async (app) => {

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     loginRateLimit: 1000,
     registerRateLimit: 1000,
+    loginLock: { threshold: 10, windowMs: 15 * 60_000 },
     trustProxy: false,
     socketCorsOrigins: [],
     // Test files open many sockets from 127.0.0.1 to one app.

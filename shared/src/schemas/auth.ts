@@ -12,6 +12,58 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const REFERRAL_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_KEY_LENGTH}}$`);
 
 /**
+ * The head of the common-password list, most common first: the ones of at least PASSWORD_MIN
+ * characters that a form refuses at once. The gateway checks the whole list (10,000 entries,
+ * gateway/src/features/auth/common-passwords.json) when a password is set; it stays out of the
+ * web bundle (docs/adr/0012-passwords-common-list-on-the-server.md).
+ */
+export const MOST_COMMON_PASSWORDS: readonly string[] = (
+  '123456 password 12345678 qwerty 123456789 111111 1234567 dragon 123123 baseball abc123 ' +
+  'football monkey letmein shadow master 696969 michael mustang 666666 qwertyuiop 123321 ' +
+  '1234567890 superman 1qaz2wsx 7777777 fuckyou jordan qazwsx jennifer 123qwe 000000 killer ' +
+  'trustno1 hunter harley zxcvbnm asdfgh buster andrew batman soccer tigger charlie robert ' +
+  'sunshine thomas iloveyou fuckme ranger daniel hockey george computer michelle jessica ' +
+  'starwars asshole pepper klaster 112233 zxcvbn freedom princess joshua maggie ginger ' +
+  '11111111 131313 amanda ashley cheese 159753 nicole summer matthew chelsea dallas biteme ' +
+  'matrix william yankees taylor corvette austin access martin heather thunder merlin secret ' +
+  'diamond anthony hammer fucker 1234qwer silver gfhjkm justin patrick'
+).split(' ');
+const mostCommon = new Set(MOST_COMMON_PASSWORDS);
+
+/** How a password is compared with the common lists: trimmed, lower-cased. */
+export const commonPasswordKey = (password: string) => password.trim().toLowerCase();
+
+/**
+ * What is wrong with a password of an acceptable length, if anything: only white space, or one
+ * of the most common passwords. The same rule for sign-up, password change and a password an
+ * admin sets.
+ */
+export function passwordWeakness(password: string): string | undefined {
+  if (password.trim() === '') return MSG.passwordBlank;
+  if (mostCommon.has(commonPasswordKey(password))) return MSG.passwordTooCommon;
+  return undefined;
+}
+
+/**
+ * A new password: required, at least PASSWORD_MIN characters, at most 128, not only white
+ * space and not one of the most common. The messages for a missing and a short one are the
+ * form's own (the spec words them differently per form).
+ */
+export const newPasswordRule = (messages: { required: string; tooShort: string }) =>
+  z.preprocess(
+    (v) => v ?? '',
+    z
+      .string({ error: messages.required })
+      .min(1, messages.required)
+      .min(PASSWORD_MIN, messages.tooShort)
+      .max(128, messages.required)
+      .superRefine((password, ctx) => {
+        const weakness = password.length >= PASSWORD_MIN ? passwordWeakness(password) : undefined;
+        if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+      }),
+  );
+
+/**
  * Registration, checked in the spec's order (user-side §5): username, email, referral key,
  * then the remaining required fields. Object keys are validated in declaration order, so the
  * first issue is the message to show.
@@ -35,14 +87,7 @@ export const registerSchema = z.object({
   ),
   firstName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
   lastName: required(MSG.requiredFields).pipe(z.string().max(50, MSG.requiredFields)),
-  password: z.preprocess(
-    (v) => v ?? '',
-    z
-      .string({ error: MSG.requiredFields })
-      .min(1, MSG.requiredFields)
-      .min(PASSWORD_MIN, MSG.passwordTooShort)
-      .max(128, MSG.requiredFields),
-  ),
+  password: newPasswordRule({ required: MSG.requiredFields, tooShort: MSG.passwordTooShort }),
   country: z.literal(COUNTRY).default(COUNTRY).catch(COUNTRY),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
@@ -74,6 +119,11 @@ export const changePasswordSchema = z
     }
     if (next === current) {
       ctx.addIssue({ code: 'custom', message: MSG.newPasswordSame, path: ['newPassword'] });
+      return z.NEVER;
+    }
+    const weakness = passwordWeakness(next);
+    if (weakness) {
+      ctx.addIssue({ code: 'custom', message: weakness, path: ['newPassword'] });
       return z.NEVER;
     }
     return { currentPassword: current, newPassword: next };

@@ -14,11 +14,22 @@ import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { createAuthService } from './auth.service.ts';
+import { AccountLockedError, type LoginLockSettings } from './login-lock.ts';
 
-export type AuthRoutesOptions = { loginRateLimit: number; registerRateLimit: number };
+export type AuthRoutesOptions = {
+  loginRateLimit: number;
+  registerRateLimit: number;
+  /** Failed sign-ins per account before it locks, and the window they count in (login-lock.ts). */
+  loginLock: LoginLockSettings;
+};
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const service = createAuthService({ db: app.db, signToken: app.signToken, sessions: app.sessions });
+  const service = createAuthService({
+    db: app.db,
+    signToken: app.signToken,
+    sessions: app.sessions,
+    loginLock: opts.loginLock,
+  });
   const tags = ['auth'];
 
   app.post(
@@ -40,11 +51,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
       schema: {
         tags,
+        description:
+          'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts from anywhere: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too.',
         body: loginSchema,
         response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => service.login(request.body, clientInfo(request)),
+    async (request, reply) => {
+      try {
+        return await service.login(request.body, clientInfo(request));
+      } catch (error) {
+        if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 
   app.get(

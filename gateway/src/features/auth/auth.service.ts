@@ -10,8 +10,8 @@ import { deviceTypeOf } from '../../lib/device.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
 import type { SignToken } from '../../plugins/auth.ts';
-import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.repository.ts';
+import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
   findUserByIdentifier,
@@ -20,8 +20,16 @@ import {
   type UserRecord,
 } from '../users/users.repository.ts';
 import { type LoginAttempt, recordLogin } from './auth.repository.ts';
+import {
+  AccountLockedError,
+  clearFailures,
+  type LoginLockSettings,
+  lockedUntil,
+  recordFailure,
+} from './login-lock.ts';
+import { refuseCommonPassword } from './password-policy.ts';
 
-type Deps = { db: Db; signToken: SignToken; sessions: Sessions };
+type Deps = { db: Db; signToken: SignToken; sessions: Sessions; loginLock: LoginLockSettings };
 
 /** Why a key could not be used, checked in the order a person would fix it. */
 async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
@@ -32,7 +40,7 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
   return MSG.referralUsedUp;
 }
 
-export function createAuthService({ db, signToken, sessions }: Deps) {
+export function createAuthService({ db, signToken, sessions, loginLock }: Deps) {
   const attempt = (
     client: ClientInfo,
     identifier: string,
@@ -58,6 +66,7 @@ export function createAuthService({ db, signToken, sessions }: Deps) {
      * before the transaction so no row lock is held during the slow hash.
      */
     async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
+      refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const user = await db.transaction(async (tx) => {
         const key = await consumeKey(tx, body.referral);
@@ -79,17 +88,29 @@ export function createAuthService({ db, signToken, sessions }: Deps) {
       return { token: signToken(user), user: toPublicUser(user) };
     },
 
-    /** Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). */
+    /**
+     * Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). A
+     * locked account answers 429 before its password is looked at, so the right one does not
+     * get in either (and a guesser learns nothing more); a wrong password counts towards the
+     * lock, a right one clears the count.
+     */
     async login(body: LoginBody, client: ClientInfo): Promise<AuthResponse> {
       const user = await findUserByIdentifier(db, body.identifier);
+      const until = user && (await lockedUntil(db, user.id));
+      if (user && until) {
+        await recordLogin(db, attempt(client, body.identifier, user, 'locked'));
+        throw new AccountLockedError(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
+      }
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
       if (!user || !ok) {
         await recordLogin(
           db,
           attempt(client, body.identifier, user, user ? 'wrong_password' : 'unknown_user'),
         );
+        if (user) await recordFailure(db, user.id, loginLock);
         throw unauthorized(MSG.invalidCredentials);
       }
+      await clearFailures(db, user.id);
       // Checked after the password, so a ban is not revealed to someone guessing.
       if (user.bannedAt) {
         await recordLogin(db, attempt(client, body.identifier, user, 'banned'));
@@ -109,6 +130,7 @@ export function createAuthService({ db, signToken, sessions }: Deps) {
     ): Promise<{ message: string; token: string }> {
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
         throw badRequest(MSG.currentPasswordWrong);
+      refuseCommonPassword(body.newPassword);
       const passwordHash = await hashPassword(body.newPassword);
       const announce = await db.transaction(async (tx) => {
         if (!(await replacePassword(tx, user, passwordHash))) throw unauthorized(MSG.sessionExpired);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loggableUrl } from './logger.ts';
+
+describe('loggableUrl', () => {
+  it('keeps a plain path and its ordinary query', () => {
+    expect(loggableUrl('/api/trades/my?page=2&limit=20')).toBe('/api/trades/my?page=2&limit=20');
+    expect(loggableUrl('/api/site')).toBe('/api/site');
+  });
+
+  it('censors credentials, searches and emails in the query', () => {
+    expect(loggableUrl('/x?token=abc.def&page=1')).toBe('/x?token=[REDACTED]&page=1');
+    expect(loggableUrl('/x?access_token=1&password=2&apiKey=3')).toBe(
+      '/x?access_token=[REDACTED]&password=[REDACTED]&apiKey=[REDACTED]',
+    );
+    expect(loggableUrl('/api/admin/users?search=123456789012&page=1')).toBe(
+      '/api/admin/users?search=[REDACTED]&page=1',
+    );
+    expect(loggableUrl('/x?q=someone&note=a@b.co')).toBe('/x?q=[REDACTED]&note=[REDACTED]');
+    expect(loggableUrl('/x?pass%77ord=1')).toBe('/x?pass%77ord=[REDACTED]');
+  });
+
+  it('censors an email in the path', () => {
+    expect(loggableUrl('/api/users/by-email/me@example.com')).toBe('/api/users/by-email/[REDACTED]');
+  });
+});
+
+describe('loggableUrl, encoded', () => {
+  it('censors an encoded email and a bare email parameter', () => {
+    expect(loggableUrl('/x?note=me%40example.com&page=3')).toBe('/x?note=[REDACTED]&page=3');
+    expect(loggableUrl('/x?me@example.com')).toBe('/x?[REDACTED]');
+  });
+});

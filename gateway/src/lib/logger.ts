@@ -1,0 +1,100 @@
+import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, logSafeErrorSerializer } from '@app/db';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
+import type { Config } from '../config.ts';
+
+/**
+ * Query parameters whose values never reach the log: credentials someone may put in a URL,
+ * and search boxes, where an admin types emails and account numbers.
+ */
+const SECRET_QUERY_PARAM = /pass|token|secret|auth|session|sig|key|email|^q$|search/i;
+const EMAIL = /[^\s@/?&=]+@[^\s@/?&=]+/;
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return text;
+  }
+};
+
+/** A request URL fit for the log: secret-looking query values and email addresses censored. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = (q === -1 ? url : url.slice(0, q))
+    .split('/')
+    .map((segment) => (EMAIL.test(decoded(segment)) ? LOG_REDACT_CENSOR : segment))
+    .join('/');
+  if (q === -1) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      const value = eq === -1 ? '' : pair.slice(eq + 1);
+      if (SECRET_QUERY_PARAM.test(decoded(name)) || EMAIL.test(decoded(value)) || EMAIL.test(decoded(name)))
+        return eq === -1 ? LOG_REDACT_CENSOR : `${name}=${LOG_REDACT_CENSOR}`;
+      return pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+const logSafeError = logSafeErrorSerializer(stdSerializers.err);
+
+/**
+ * The gateway's pino options: secrets redacted wherever a log object holds them, database
+ * errors logged by SQLSTATE and statement name only (@app/db log-safety), and a request logged
+ * as its method and censored URL (Fastify's own serializer would give the raw URL).
+ * `stream` is where the lines go (stdout unless a test reads them).
+ */
+export function gatewayLoggerOptions(
+  level: Config['logLevel'],
+  stream?: DestinationStream,
+): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level,
+    redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
+    serializers: {
+      err: logSafeError,
+      error: logSafeError,
+      // A request as Fastify's own lines log it (`{ req: request }`): method and censored URL only.
+      req: (req: unknown) =>
+        typeof req === 'object' && req !== null && 'url' in req && typeof req.url === 'string'
+          ? { method: 'method' in req ? req.method : undefined, url: loggableUrl(req.url) }
+          : req,
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/**
+ * One line per request, at info, once the answer is sent: method, censored URL, status and
+ * response time; the request id comes from the request's logger. It replaces Fastify's pair of
+ * lines ("incoming request", "request completed", which log the raw URL) and its "Route … not
+ * found" line (the 404 is in the request's line); a response that fails while being sent is
+ * that line at error, with the error.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: loggableUrl(request.url),
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
+export const requestLogController = () => new OneLinePerRequest();

@@ -23,7 +23,6 @@ export {
   walletTransactions,
   withdrawalEntries,
 } from './ledger-queries.ts';
-export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export {
   LOG_REDACT_CENSOR,
   LOG_REDACT_PATHS,
@@ -32,6 +31,7 @@ export {
   logSafeErrorSerializer,
   statementName,
 } from './log-safety.ts';
+export { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
 export {
   createNotification,
   listNotifications,

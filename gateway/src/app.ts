@@ -5,9 +5,9 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
+import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
 import coinsPlugin from './features/coins/coins.plugin.ts';
-import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import coinsRoutes from './features/coins/coins.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
 import marketPlugin from './features/market/market.plugin.ts';
@@ -27,9 +27,9 @@ import { findUserById } from './features/users/users.repository.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
+import { gatewayLoggerOptions, requestLogController } from './lib/logger.ts';
 import { guardedValidatorCompiler } from './lib/route-schema.ts';
 import authPlugin from './plugins/auth.ts';
-import { gatewayLoggerOptions, requestLogController } from './lib/logger.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -95,11 +95,11 @@ export async function buildApp(
       await api.register(authRoutes, {
         loginRateLimit: config.loginRateLimit,
         registerRateLimit: config.registerRateLimit,
-      });
-      await api.register(usersRoutes);
         loginLock: config.loginLock,
-      await api.register(reputationRoutes);
+      });
       await api.register(loginLockRoutes);
+      await api.register(usersRoutes);
+      await api.register(reputationRoutes);
       await api.register(referralKeysRoutes);
       await api.register(adminStatsRoutes);
       await api.register(superadminRoutes);

@@ -147,10 +147,12 @@ describe('trade log', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'btc' } });
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('btc'));
 
-    fireEvent.change(screen.getByLabelText('Dates'), { target: { value: '2025-02-30 - 2025-03-01' } });
+    fireEvent.change(screen.getByLabelText('Dates'), { target: { value: '2025-03-01 to 2025-03-31' } });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Enter the dates as YYYY-MM-DD - YYYY-MM-DD.',
     );
+    fireEvent.change(screen.getByLabelText('Dates'), { target: { value: '2025-02-30 - 2025-03-01' } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.dateInvalid));
     expect(queries.some((q) => q.has('from'))).toBe(false);
 
     fireEvent.change(screen.getByLabelText('Dates'), { target: { value: '2025-03-01 - 2025-03-31' } });
@@ -225,12 +227,15 @@ describe('trade log', () => {
 });
 
 describe('parseDateRange', () => {
-  it('reads two real days in order, else is invalid; empty is no range', () => {
+  it('reads two real days in order by the shared day rule; empty is no range', () => {
     expect(parseDateRange('')).toBeNull();
     expect(parseDateRange(' 2025-01-01 - 2025-01-31 ')).toEqual({ from: '2025-01-01', to: '2025-01-31' });
     expect(parseDateRange('2025-01-01-2025-01-01')).toEqual({ from: '2025-01-01', to: '2025-01-01' });
-    for (const bad of ['2025-01-31 - 2025-01-01', '2025-13-01 - 2025-12-01', '2025-01-01', 'last week']) {
-      expect(parseDateRange(bad)).toBe('invalid');
+    expect(parseDateRange('2025-01-31 - 2025-01-01')).toEqual({ invalid: MSG.dateRangeInvalid });
+    expect(parseDateRange('2025-13-01 - 2025-12-01')).toEqual({ invalid: MSG.dateInvalid });
+    expect(parseDateRange('2019-12-31 - 2020-01-02')).toEqual({ invalid: MSG.dateInvalid });
+    for (const bad of ['2025-01-01', 'last week', '2025/01/01 - 2025/01/02']) {
+      expect(parseDateRange(bad)).toEqual({ invalid: 'format' });
     }
   });
 });

@@ -56,7 +56,13 @@ export function TradeLogPage() {
   const q = useDebounced(search.trim());
   const typedRange = useDebounced(rangeText);
   const range = parseDateRange(typedRange);
-  const dates = range && range !== 'invalid' ? range : {};
+  const dates = range && !('invalid' in range) ? range : {};
+  const rangeProblem =
+    range && 'invalid' in range
+      ? range.invalid === 'format'
+        ? t('adminTradeLog.rangeInvalid')
+        : range.invalid
+      : null;
 
   // Keep the URL in step with what is typed (a new search starts at page 1).
   useEffect(() => {
@@ -171,12 +177,12 @@ export function TradeLogPage() {
             id={rangeId}
             value={rangeText}
             placeholder="YYYY-MM-DD - YYYY-MM-DD"
-            aria-invalid={range === 'invalid'}
+            aria-invalid={rangeProblem !== null}
             onChange={(event) => setRangeText(event.target.value)}
           />
         </div>
       </div>
-      <Notice text={range === 'invalid' ? t('adminTradeLog.rangeInvalid') : null} />
+      <Notice text={rangeProblem} />
       <Notice text={done} tone="success" />
       <DataTable
         columns={columns}

@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), the placement benchmark
  * (scripts/bench/placement.ts), the settlement benchmark (scripts/bench/settlement.ts), the
- * ledger trigger benchmark (scripts/bench/ledger.ts), then the workspace's micro-benchmarks
+ * ledger trigger benchmark (scripts/bench/ledger.ts), the admin dashboard benchmark
+ * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), then the workspace's micro-benchmarks
  * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
  * `pnpm bench settlement`, `pnpm bench ledger` and `pnpm bench micro` run only that one.
  * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAdminStatsBench } from './bench/admin-stats.ts';
 import { runFanoutBench } from './bench/fanout.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
@@ -35,7 +37,7 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'micro'] as const;
+const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'admin-stats', 'micro'] as const;
 const only = process.argv[2];
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
   console.error(`Unknown benchmark "${only}": use one of ${BENCHES.join(', ')} (or none for all).`);
@@ -50,6 +52,7 @@ if (runs('fanout')) await runFanoutBench();
 if (runs('placement')) await runPlacementBench();
 if (runs('settlement')) await runSettlementBench();
 if (runs('ledger')) await runLedgerBench();
+if (runs('admin-stats')) await runAdminStatsBench();
 
 if (runs('micro')) {
   const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));

@@ -24,6 +24,12 @@ export type TickPartitionsJobData = {
 };
 
 /**
+ * Recount the admin dashboard (refresh_admin_stats()); `rebuild` recounts every day, not only
+ * the days that can still change.
+ */
+export type AdminStatsJobData = { rebuild?: boolean };
+
+/**
  * Settle one trade at its expiry (delayed job; job id from `settlementJobId`). The gateway
  * schedules `settleExpiry`; this one serves jobs already queued under its name, and tests.
  */
@@ -42,6 +48,7 @@ export interface JobMap {
   maintenance: {
     heartbeat: HeartbeatJobData;
     tickPartitions: TickPartitionsJobData;
+    adminStats: AdminStatsJobData;
   };
   settlement: {
     settle: SettleTradeJobData;
@@ -72,6 +79,7 @@ export type QueueData<Q extends QueueName> = JobMap[Q][JobName<Q>];
 export const JOB_SCHEDULERS = {
   heartbeat: 'heartbeat',
   tickPartitions: 'tickPartitions',
+  adminStats: 'adminStats',
 } as const satisfies Record<string, JobName<'maintenance'>>;
 
 /** Repeatable jobs of the settlement queue. */

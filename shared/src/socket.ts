@@ -1,7 +1,7 @@
 import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
 import { MSG } from './messages.ts';
+import type { AdminCardsResponse } from './schemas/admin-stats.ts';
 import type { CoinsChangedEvent } from './schemas/coins.ts';
-import type { RiskExposure } from './schemas/risk.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 import type {
   AdminBadges,
@@ -68,8 +68,8 @@ export interface ServerToClientEvents {
   'session:ended': (payload: SessionEndedEvent) => void;
   // to admins
   'admin:badges': (payload: AdminBadges) => void;
-  /** Open exposure of running real trades, sent when it changes (gateway/src/features/risk). */
-  'admin:exposure': (payload: RiskExposure) => void;
+  /** The dashboard's counts, when a periodic recount changed them. */
+  'admin:stats': (payload: AdminCardsResponse) => void;
 }
 
 export interface ClientToServerEvents {

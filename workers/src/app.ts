@@ -65,6 +65,11 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
       { every: config.TICK_PARTITIONS_EVERY_MS },
       { name: 'tickPartitions', data: { daysAhead: 2, keepDays: config.TICK_RETENTION_DAYS } },
     );
+    await maintenance.upsertJobScheduler(
+      JOB_SCHEDULERS.adminStats,
+      { every: config.ADMIN_STATS_EVERY_MS },
+      { name: 'adminStats', data: {} },
+    );
 
     if (config.SETTLEMENT_ENABLED) {
       const settlement = await startSettlement({ config, logger, workerId });

@@ -123,6 +123,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Heartbeat period; tests shorten it. */
   HEARTBEAT_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** How often the admin dashboard's counts are recounted (and pushed to admins when they change). */
+  ADMIN_STATS_EVERY_MS: ms(1_000, HOUR, 15_000),
   /** How many jobs one worker process runs at once. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   ...market,

@@ -2,6 +2,7 @@ import type { Db } from '@app/db';
 import { bullPrefix, QUEUES } from '@app/shared';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { createAdminStatsJob } from './jobs/admin-stats.ts';
 import { runHeartbeat } from './jobs/heartbeat.ts';
 import { runTickPartitions } from './jobs/tick-partitions.ts';
 import type { Logger } from './logger.ts';
@@ -19,6 +20,11 @@ export type MaintenanceDeps = {
 /** Consumes the `maintenance` queue: housekeeping jobs, one handler file per job. */
 export function createMaintenanceWorker(deps: MaintenanceDeps) {
   const log = deps.logger.child({ queue: QUEUES.maintenance });
+  const runAdminStats = createAdminStatsJob({
+    db: deps.db,
+    redis: deps.connection,
+    redisPrefix: deps.redisPrefix,
+  });
 
   const process = async (job: TypedJob<'maintenance'>) => {
     switch (job.name) {
@@ -29,6 +35,8 @@ export function createMaintenanceWorker(deps: MaintenanceDeps) {
         );
       case 'tickPartitions':
         return runTickPartitions({ db: deps.db }, job.data);
+      case 'adminStats':
+        return runAdminStats(job.data);
       default: {
         // Exhaustive: a job name added to the JobMap without a handler fails to compile here.
         const unknown: never = job;

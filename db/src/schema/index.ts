@@ -1,4 +1,5 @@
 export * from './activity.ts';
+export * from './admin-stats.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './referral-keys.ts';

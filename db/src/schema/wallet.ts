@@ -55,6 +55,8 @@ export const topups = pgTable(
   (t) => [
     index('topups_status_created_idx').on(t.status, t.createdAt.desc()),
     index('topups_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The admin stats recount (migration 0016 adds INCLUDE (amount)).
+    index('topups_approved_decided_idx').on(t.decidedAt).where(sql`${t.status} = 'approved'`),
     uniqueIndex('topups_user_idempotency_key')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -105,6 +107,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_trx_number_key').on(t.trxNumber),
     index('withdrawals_status_created_idx').on(t.status, t.createdAt.desc()),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The admin stats recount (migration 0016 adds INCLUDE (amount)).
+    index('withdrawals_approved_decided_idx').on(t.decidedAt).where(sql`${t.status} = 'approved'`),
     uniqueIndex('withdrawals_user_idempotency_key')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -15,19 +15,7 @@ export type UserMessageResponse = z.infer<typeof userMessageResponseSchema>;
 /** POST /api/referral-keys (201) and PATCH /api/referral-keys/:id. */
 export const referralKeyResponseSchema = z.object({ key: referralKeySchema });
 
-/** GET /api/admin-stats/cards. */
-export const adminCardsResponseSchema = z.object({
-  ok: z.literal(true),
-  cards: z.object({ totalUsers: z.number().int(), activeUsers: z.number().int() }),
-  /** Successful logins by device type. */
-  devices: z.object({
-    mobile: z.number().int(),
-    desktop: z.number().int(),
-    tablet: z.number().int(),
-    unknown: z.number().int(),
-  }),
-});
-export type AdminCardsResponse = z.infer<typeof adminCardsResponseSchema>;
+// GET /api/admin-stats/cards: schemas/admin-stats.ts.
 
 /** PUT /api/superadmin/site. */
 export const siteSettingsSaveResponseSchema = z.object({ settings: siteSettingsSchema, message: z.string() });

@@ -1,9 +1,10 @@
 import { DEFAULT_PAIR } from '@app/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
+import { AccountActivity } from '../features/account-activity/index.ts';
+import { AuditPage } from '../features/admin-audit/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
-import { RiskPage } from '../features/admin-risk/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
 import { TradeLogPage } from '../features/admin-trade-log/index.ts';
 import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
               { path: 'assets/topup', element: <TopupPage /> },
               { path: 'assets/withdraw', element: <WithdrawPage /> },
               { path: 'assets/records', element: <RecordsPage /> },
-              { path: 'account', element: <AccountPage /> },
+              { path: 'account', element: <AccountPage activity={<AccountActivity />} /> },
               { path: 'notifications', element: <NotificationsPage /> },
             ],
           },
@@ -81,12 +82,12 @@ export const routes: RouteObject[] = [
               { path: 'coins', element: <CoinsPage /> },
               { path: 'trade-log', element: <TradeLogPage /> },
               { path: 'trade-setting', element: <TradeSettingsPage /> },
-              { path: 'risk', element: <RiskPage /> },
               { path: 'topups', element: <TopupsPage /> },
               { path: 'withdrawals', element: <WithdrawalsPage /> },
               { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
               { path: 'referral-keys', element: <ReferralKeysPage /> },
               { path: 'login-history', element: <LoginHistoryPage /> },
+              { path: 'audit', element: <AuditPage /> },
               adminPending('support/tickets', 'tickets'),
               adminPending('notifications/send', 'notifications'),
               {

@@ -1,6 +1,6 @@
 import { type DbOrTx, type LoginHistoryRow, loginHistory, users } from '@app/db';
-import { type DeviceType, isUuid, type Role } from '@app/shared';
-import { and, count, countDistinct, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { isUuid, type Role } from '@app/shared';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
 
 export type LoginHistoryFilter = {
@@ -65,29 +65,4 @@ export async function listLogins(
     db.select({ n: count() }).from(loginHistory).where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
-}
-
-export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return row?.n ?? 0;
-}
-
-/** Distinct users with a successful login in the last 30 days. */
-export async function countActiveUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(loginHistory.userId) })
-    .from(loginHistory)
-    .where(and(eq(loginHistory.success, true), sql`${loginHistory.createdAt} > now() - interval '30 days'`));
-  return row?.n ?? 0;
-}
-
-export async function successfulLoginsByDevice(db: DbOrTx): Promise<Record<DeviceType, number>> {
-  const rows = await db
-    .select({ device: loginHistory.deviceType, n: count() })
-    .from(loginHistory)
-    .where(eq(loginHistory.success, true))
-    .groupBy(loginHistory.deviceType);
-  const out: Record<DeviceType, number> = { mobile: 0, desktop: 0, tablet: 0, unknown: 0 };
-  for (const r of rows) out[r.device] = r.n;
-  return out;
 }

@@ -1,12 +1,19 @@
-import type { Db, LoginHistoryRow } from '@app/db';
-import type { AdminCardsResponse, LoginRecord, Role } from '@app/shared';
-import { pagination } from '../../lib/sql.ts';
 import {
-  countActiveUsers,
-  countUsers,
-  listLogins,
-  successfulLoginsByDevice,
-} from './admin-stats.repository.ts';
+  type Db,
+  type LoginHistoryRow,
+  pendingRequestCounts,
+  readAdminStats,
+  refreshAdminStats,
+} from '@app/db';
+import {
+  type AdminCardsResponse,
+  adminStatsSnapshotSchema,
+  type LoginRecord,
+  type Role,
+  toAdminCards,
+} from '@app/shared';
+import { pagination } from '../../lib/sql.ts';
+import { listLogins } from './admin-stats.repository.ts';
 
 function toLoginRecord(row: LoginHistoryRow): LoginRecord {
   return {
@@ -47,13 +54,15 @@ export function createAdminStatsService({ db }: { db: Db }) {
       return { items: rows.map(toLoginRecord), pagination: pagination(total, query.page, query.limit) };
     },
 
+    /**
+     * The counts of the last periodic recount (workers: adminStats), read by key, and the
+     * pending requests as they are now (the sidebar badges' counts). Before the first recount
+     * of a new database, this request makes it.
+     */
     async cards(): Promise<AdminCardsResponse> {
-      const [totalUsers, activeUsers, devices] = await Promise.all([
-        countUsers(db),
-        countActiveUsers(db),
-        successfulLoginsByDevice(db),
-      ]);
-      return { ok: true, cards: { totalUsers, activeUsers }, devices };
+      const [snapshot, pending] = await Promise.all([readAdminStats(db), pendingRequestCounts(db)]);
+      const { stats, computedAt } = snapshot ?? (await refreshAdminStats(db));
+      return toAdminCards(adminStatsSnapshotSchema.parse(stats), pending, computedAt);
     },
   };
 }

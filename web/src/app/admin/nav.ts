@@ -13,11 +13,11 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: 'coins', key: 'coins' },
   { path: 'trade-log', key: 'tradeLog' },
   { path: 'trade-setting', key: 'tradeSetting' },
-  { path: 'risk', key: 'risk' },
   { path: 'topups', key: 'topups', badge: 'pendingTopups' },
   { path: 'withdrawals', key: 'withdrawals', badge: 'pendingWithdrawals' },
   { path: 'referral-keys', key: 'referralKeys' },
   { path: 'login-history', key: 'loginHistory' },
+  { path: 'audit', key: 'audit' },
   { path: 'support/tickets', key: 'tickets' },
   { path: 'notifications/send', key: 'notifications' },
 ];

@@ -1,5 +1,5 @@
 import { formatINR, MSG } from '@app/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -18,7 +18,8 @@ import { WalletActivity } from './WalletActivity.tsx';
 
 type Open = 'none' | 'profile' | 'password' | 'bank';
 
-export function AccountPage() {
+/** `activity`: the Account activity list, a feature of its own that the app mounts here. */
+export function AccountPage({ activity }: { activity?: ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -122,6 +123,7 @@ export function AccountPage() {
 
       <RecentTrades />
       <WalletActivity />
+      {activity}
 
       <section className="section" aria-labelledby="dash-tickets-title">
         <header className="section-head">

@@ -3,11 +3,14 @@ import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useAdminCards } from '../api/get-admin-cards.ts';
+import { useLiveAdminCards } from '../api/live-admin-cards.ts';
+import { DashboardCards } from './DashboardCards.tsx';
 import { DevicePie } from './DevicePie.tsx';
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, error, isPending } = useAdminCards();
+  useLiveAdminCards();
   return (
     <Page title={t('admin.nav.dashboard')}>
       {isPending ? (
@@ -16,16 +19,12 @@ export function DashboardPage() {
         <Notice text={WEB_MSG.statsFailed} />
       ) : (
         <>
-          <div className="grid grid-stats">
-            <article className="card stat-card">
-              <h2 className="card-label">{t('admin.dashboard.totalUsers')}</h2>
-              <p className="stat-value">{data.cards.totalUsers}</p>
-            </article>
-            <article className="card stat-card">
-              <h2 className="card-label">{t('admin.dashboard.activeUsers')}</h2>
-              <p className="stat-value">{data.cards.activeUsers}</p>
-            </article>
-          </div>
+          <p className="muted small" data-testid="stats-computed-at">
+            {t('adminDashboard.computedAt', {
+              time: new Date(data.computedAt).toLocaleString(i18n.language),
+            })}
+          </p>
+          <DashboardCards data={data} />
           <article className="card">
             <h2 className="card-label">{t('admin.dashboard.devices')}</h2>
             <DevicePie devices={data.devices} />

@@ -1,8 +1,8 @@
 import { MSG } from '@app/shared';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { admin } from './admin.ts';
+import { adminAudit } from './admin-audit.ts';
 import { adminOps } from './admin-ops.ts';
-import { adminRisk } from './admin-risk.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -19,7 +19,7 @@ export const en = {
   ...admin,
   ...wallet,
   ...adminWallet,
-  ...adminRisk,
+  ...adminAudit,
   ...adminOps,
   msg: { ...MSG, ...WEB_MSG },
 };

@@ -1,8 +1,8 @@
 import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
+import { adminAudit } from './admin-audit.ts';
 import { adminOps } from './admin-ops.ts';
-import { adminRisk } from './admin-risk.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -19,7 +19,7 @@ export const fr: Shape<Translation> = {
   ...admin,
   ...wallet,
   ...adminWallet,
-  ...adminRisk,
+  ...adminAudit,
   ...adminOps,
   msg,
 };

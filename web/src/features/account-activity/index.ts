@@ -1,0 +1,1 @@
+export { AccountActivity } from './components/AccountActivity.tsx';

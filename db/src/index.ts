@@ -1,3 +1,4 @@
+export { type AdminStatsSnapshotRow, readAdminStats, refreshAdminStats } from './admin-stats.ts';
 export { cancelTrade } from './cancel.ts';
 export * from './client.ts';
 export { generatePassword, generateReferralCode } from './codes.ts';

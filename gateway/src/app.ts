@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
+import auditRoutes from './features/audit/audit.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(
       await api.register(reputationRoutes);
       await api.register(referralKeysRoutes);
       await api.register(adminStatsRoutes);
+      await api.register(auditRoutes);
       await api.register(superadminRoutes);
       await api.register(marketRoutes);
       await api.register(coinsRoutes);

@@ -126,5 +126,7 @@ export const MSG = {
   textTooLong: 'That text is too long.',
   dateInvalid: 'Enter a real date (YYYY-MM-DD) from 2020-01-01 to one year from today.',
   uploadInvalid: 'The upload could not be read. Please attach the voucher and try again.',
+  // audit trail filter
+  dateRangeInvalid: 'The start date must not be after the end date.',
 } as const;
 export type MessageKey = keyof typeof MSG;

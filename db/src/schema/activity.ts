@@ -35,6 +35,8 @@ export const loginHistory = pgTable(
   (t) => [
     index('login_history_created_idx').on(t.createdAt.desc()),
     index('login_history_user_idx').on(t.userId, t.createdAt.desc()),
+    // The admin stats recount (migration 0016 adds INCLUDE (user_id, device_type)).
+    index('login_history_success_created_idx').on(t.createdAt).where(sql`${t.success}`),
   ],
 );
 export type LoginHistoryRow = typeof loginHistory.$inferSelect;

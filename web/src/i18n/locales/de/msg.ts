@@ -166,4 +166,5 @@ export const msg: Shape<Translation['msg']> = {
   notificationsLoadFailed: 'Benachrichtigungen konnten nicht abgerufen werden',
   networkError: 'Netzwerkfehler',
   unexpectedAnswer: 'Unerwartete Antwort des Servers.',
+  dateRangeInvalid: 'Das Startdatum darf nicht nach dem Enddatum liegen.',
 };

@@ -166,4 +166,5 @@ export const msg: Shape<Translation['msg']> = {
   notificationsLoadFailed: 'Impossible de récupérer les notifications',
   networkError: 'Erreur réseau',
   unexpectedAnswer: 'Réponse inattendue du serveur.',
+  dateRangeInvalid: 'La date de début ne doit pas être après la date de fin.',
 };

@@ -10,6 +10,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/coins.ts';
 export * from './schemas/params.ts';
 export * from './schemas/responses.ts';
+export * from './schemas/risk.ts';
 export * from './schemas/sessions.ts';
 export * from './schemas/trades.ts';
 export * from './schemas/trades-api.ts';

@@ -2,6 +2,7 @@ import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './marke
 import { MSG } from './messages.ts';
 import type { AdminCardsResponse } from './schemas/admin-stats.ts';
 import type { CoinsChangedEvent } from './schemas/coins.ts';
+import type { RiskExposure } from './schemas/risk.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 import type {
   AdminBadges,
@@ -70,6 +71,8 @@ export interface ServerToClientEvents {
   'admin:badges': (payload: AdminBadges) => void;
   /** The dashboard's counts, when a periodic recount changed them. */
   'admin:stats': (payload: AdminCardsResponse) => void;
+  /** Open exposure of running real trades, sent when it changes (gateway/src/features/risk). */
+  'admin:exposure': (payload: RiskExposure) => void;
 }
 
 export interface ClientToServerEvents {

@@ -84,6 +84,10 @@ export const trades = pgTable(
     index('trades_running_expiry_idx').on(t.status, t.expiresAt).where(sql`${t.status} = 'running'`),
     // The admin stats recount of recent days (migration 0016 adds INCLUDE (account, status)).
     index('trades_settled_at_idx').on(t.settledAt).where(sql`${t.settledAt} is not null`),
+    // Placement's open stake per user and coin, summed under the account lock (risk limits).
+    index('trades_open_real_stake_idx')
+      .on(t.userId, t.symbol)
+      .where(sql`${t.status} = 'running' and ${t.account} = 'real'`),
     check('trades_amount_positive', sql`${t.amount} > 0`),
     check('trades_duration_positive', sql`${t.durationSeconds} > 0`),
     check('trades_payout_percent_range', sql`${t.payoutPercent} between 1 and 1000`),

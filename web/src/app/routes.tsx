@@ -5,6 +5,7 @@ import { AccountActivity } from '../features/account-activity/index.ts';
 import { AuditPage } from '../features/admin-audit/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
+import { RiskPage } from '../features/admin-risk/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
 import { TradeLogPage } from '../features/admin-trade-log/index.ts';
 import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: 'coins', element: <CoinsPage /> },
               { path: 'trade-log', element: <TradeLogPage /> },
               { path: 'trade-setting', element: <TradeSettingsPage /> },
+              { path: 'risk', element: <RiskPage /> },
               { path: 'topups', element: <TopupsPage /> },
               { path: 'withdrawals', element: <WithdrawalsPage /> },
               { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },

@@ -13,6 +13,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: 'coins', key: 'coins' },
   { path: 'trade-log', key: 'tradeLog' },
   { path: 'trade-setting', key: 'tradeSetting' },
+  { path: 'risk', key: 'risk' },
   { path: 'topups', key: 'topups', badge: 'pendingTopups' },
   { path: 'withdrawals', key: 'withdrawals', badge: 'pendingWithdrawals' },
   { path: 'referral-keys', key: 'referralKeys' },

@@ -14,6 +14,7 @@ export const admin: Shape<typeof en> = {
       coins: 'Kryptopreise',
       tradeLog: 'Trade-Protokoll',
       tradeSetting: 'Trade-Einstellungen',
+      risk: 'Risiko',
       topups: 'Aufladeanfragen',
       withdrawals: 'Auszahlungen',
       withdrawalDetail: 'Auszahlungsdetails',

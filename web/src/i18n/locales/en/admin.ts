@@ -12,6 +12,7 @@ export const admin = {
       coins: 'Crypto Prices',
       tradeLog: 'Trade Log',
       tradeSetting: 'Trade Setting',
+      risk: 'Risk',
       topups: 'Top-up Requests',
       withdrawals: 'Withdrawals',
       withdrawalDetail: 'Withdrawal detail',

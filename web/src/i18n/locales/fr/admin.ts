@@ -14,6 +14,7 @@ export const admin: Shape<typeof en> = {
       coins: 'Prix des cryptos',
       tradeLog: 'Journal des trades',
       tradeSetting: 'Réglages des trades',
+      risk: 'Risques',
       topups: 'Demandes de recharge',
       withdrawals: 'Retraits',
       withdrawalDetail: 'Détail du retrait',

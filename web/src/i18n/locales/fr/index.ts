@@ -3,6 +3,7 @@ import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminOps } from './admin-ops.ts';
+import { adminRisk } from './admin-risk.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -20,6 +21,7 @@ export const fr: Shape<Translation> = {
   ...wallet,
   ...adminWallet,
   ...adminAudit,
+  ...adminRisk,
   ...adminOps,
   msg,
 };

@@ -54,6 +54,7 @@ describe('health and docs', () => {
         'GET /api/auth/me',
         'PUT /api/auth/change-password',
         'POST /api/auth/logout-all',
+        'POST /api/admin/users/{id}/unlock',
         'PUT /api/user/me/profile',
         'PUT /api/user/me/bank',
         'POST /api/reputation/visit',

@@ -4,7 +4,8 @@
  * ledger trigger benchmark (scripts/bench/ledger.ts), the admin dashboard benchmark
  * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), then the workspace's micro-benchmarks
  * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
- * `pnpm bench settlement`, `pnpm bench ledger` and `pnpm bench micro` run only that one.
+ * `pnpm bench settlement`, `pnpm bench ledger`, `pnpm bench flood` (scripts/bench/flood.ts, the
+ * socket flood) and `pnpm bench micro` run only that one.
  * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAdminStatsBench } from './bench/admin-stats.ts';
 import { runFanoutBench } from './bench/fanout.ts';
+import { runFloodBench } from './bench/flood.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
 import { runSettlementBench } from './bench/settlement.ts';
@@ -37,7 +39,7 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'admin-stats', 'micro'] as const;
+const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'flood', 'admin-stats', 'micro'] as const;
 const only = process.argv[2];
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
   console.error(`Unknown benchmark "${only}": use one of ${BENCHES.join(', ')} (or none for all).`);
@@ -52,6 +54,7 @@ if (runs('fanout')) await runFanoutBench();
 if (runs('placement')) await runPlacementBench();
 if (runs('settlement')) await runSettlementBench();
 if (runs('ledger')) await runLedgerBench();
+if (runs('flood')) await runFloodBench();
 if (runs('admin-stats')) await runAdminStatsBench();
 
 if (runs('micro')) {

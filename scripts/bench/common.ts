@@ -55,11 +55,13 @@ export const nodeArgsFromEnv = (name: string): string[] =>
 /**
  * A real gateway process, run as `pnpm start` runs it (its bundle, built by `pnpm bench` first),
  * on 127.0.0.1:`port`, logging errors only, serving no web app; `nodeArgs` are extra node
- * arguments (e.g. `--cpu-prof`).
+ * arguments (e.g. `--cpu-prof`), `settings` extra gateway settings (docs/configuration.md),
+ * such as SOCKET_MAX_CONNECTIONS_PER_IP for a benchmark that opens many sockets from one address.
  */
 export function startGateway(
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; JWT_SECRET: string; port: number },
   nodeArgs: string[] = [],
+  settings: Record<string, string> = {},
 ): ChildProcess {
   const { port, ...rest } = env;
   return spawn(process.execPath, serverCommand('gateway', nodeArgs), {
@@ -71,6 +73,7 @@ export function startGateway(
       // Errors only (a refused settle job would show); Redis < 7.2 warns about CLIENT SETINFO.
       LOG_LEVEL: 'error',
       WEB_DIST: '',
+      ...settings,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

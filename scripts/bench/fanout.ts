@@ -201,13 +201,18 @@ async function platform(): Promise<Result> {
   await close();
   const prefix = `bench:${randomBytes(4).toString('hex')}:`;
   const port = await freePort();
-  const gateway = startGateway({
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    port,
-  });
+  const gateway = startGateway(
+    {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      port,
+    },
+    [],
+    // Every client connects from 127.0.0.1.
+    { SOCKET_MAX_CONNECTIONS_PER_IP: String(CLIENTS + 100) },
+  );
   const redis = new Redis(REDIS_URL);
   const emitter = new Emitter(redis, { key: `${prefix}socket.io` });
   let clients: ChildProcess[] = [];

@@ -396,6 +396,8 @@ export async function runSettlementBench() {
         port,
       },
       EXTRA_GATEWAY_ARGS,
+      // Every user's socket connects from 127.0.0.1.
+      { SOCKET_MAX_CONNECTIONS_PER_IP: String(USERS + 100) },
     );
     await waitForHealth(`http://127.0.0.1:${port}`, 30_000);
     sockets = await gatewaySockets(`http://127.0.0.1:${port}`, secret, users);

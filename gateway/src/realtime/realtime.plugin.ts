@@ -14,7 +14,7 @@ import { AppError } from '../lib/errors.ts';
 import { registerMarketHandlers } from './market.handlers.ts';
 import { createPacketDelivery } from './room-delivery.ts';
 import { handshakeToken, socketAuth } from './socket-auth.ts';
-import { capConnectionsPerIp, clientIpOf, limitEvents, type SocketLimits } from './socket-limits.ts';
+import { clientIpOf, guardConnections, limitEvents, type SocketLimits } from './socket-limits.ts';
 import type { IoServer, IoSocket } from './types.ts';
 
 declare module 'fastify' {
@@ -82,7 +82,8 @@ export default fp<RealtimeOptions>(
     // A subscription asked for while Redis is away waits for it instead of being dropped.
     const sub = logRejections(app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null }), log, 'sub');
 
-    let allowRequest: ReturnType<typeof capConnectionsPerIp> | undefined;
+    const clientIp = clientIpOf(opts.trustProxy);
+    let guard: ReturnType<typeof guardConnections> | undefined;
     const io: IoServer = new Server(app.server, {
       path: '/socket.io',
       transports: ['websocket', 'polling'],
@@ -92,11 +93,12 @@ export default fp<RealtimeOptions>(
       // Clients only send small subscription messages; a larger one closes the connection.
       maxHttpBufferSize: opts.limits.maxPayloadBytes,
       // Set just below, once the engine exists to count its connections.
-      allowRequest: (req, callback) => (allowRequest ? allowRequest(req, callback) : callback(null, true)),
+      allowRequest: (req, callback) => (guard ? guard.allowRequest(req, callback) : callback(null, true)),
       cors: opts.corsOrigins.length > 0 ? { origin: opts.corsOrigins } : undefined,
       adapter: createAdapter(pub, sub, { key: `${opts.redisPrefix}socket.io` }),
     });
-    allowRequest = capConnectionsPerIp(io, opts.limits.maxConnectionsPerIp, clientIpOf(opts.trustProxy), log);
+    guard = guardConnections(io, opts.limits, clientIp, log);
+    const connections = guard;
 
     /**
      * A signed-in socket is in its private rooms only while its token holds. The handshake
@@ -136,7 +138,12 @@ export default fp<RealtimeOptions>(
     io.use(socketAuth(app));
     io.on('connection', (socket) => {
       const { userId, role } = socket.data;
-      limitEvents(socket, opts.limits, log);
+      limitEvents(socket, opts.limits, () => {
+        const ip = clientIp(socket.request);
+        log.warn({ ip, userId: socket.data.userId }, 'socket flooding: disconnected');
+        connections.coolDown(ip);
+        socket.disconnect(true);
+      });
       // The in-memory part of the adapter joins synchronously, before any event can arrive.
       if (userId) {
         const joined = [rooms.user(userId)];

@@ -43,22 +43,24 @@ export function tokenBucket(capacity: number, perSecond: number, now: () => numb
 /**
  * Rate-limits the client events of one socket, before any handler runs (a refused event
  * costs no database or Redis work). An event over the limit is answered through its ack with
- * `{ ok: false, error }`, as the handlers answer a refusal, and dropped; a socket refused
- * `floodDisconnectAfter` times within FLOOD_WINDOW_MS keeps flooding and is disconnected.
+ * `{ ok: false, error }`, as the handlers answer a refusal, and dropped; once a socket has
+ * been refused `floodDisconnectAfter` times within FLOOD_WINDOW_MS it keeps flooding, and
+ * `onFlood` is called (once): the caller disconnects it.
  */
-export function limitEvents(socket: IoSocket, limits: SocketLimits, log: FastifyBaseLogger): void {
+export function limitEvents(socket: IoSocket, limits: SocketLimits, onFlood: () => void): void {
   const events = tokenBucket(limits.eventBurst, limits.eventsPerSecond);
   const refusals = tokenBucket(
     limits.floodDisconnectAfter,
     (limits.floodDisconnectAfter * 1000) / FLOOD_WINDOW_MS,
   );
+  let flooded = false;
   socket.use((event, next) => {
     if (events.take()) return next();
     const ack = event[event.length - 1];
     if (typeof ack === 'function') ack({ ok: false, error: MSG.tooManySocketEvents });
-    if (!refusals.take() && socket.connected) {
-      log.warn({ socketId: socket.id, ip: socket.handshake.address, userId: socket.data.userId }, 'socket flooding: disconnected');
-      socket.disconnect(true);
+    if (!refusals.take() && !flooded) {
+      flooded = true;
+      onFlood();
     }
   });
 }
@@ -67,7 +69,7 @@ type TrustProxy = boolean | number | string[];
 
 /** The names Fastify's trustProxy list takes besides addresses and CIDR ranges. */
 const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.1/8', '::1/128'],
+  loopback: ['127.0.0.0/8', '::1/128'],
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
@@ -120,20 +122,33 @@ export function clientIpOf(trustProxy: TrustProxy): (req: IncomingMessage) => st
 /** How long a handshake that passed the cap may take to become a connection before its place is freed. */
 const RESERVATION_MS = 30_000;
 
+/** How long an address whose socket was disconnected for flooding may not connect again. */
+export const FLOOD_COOLDOWN_MS = 10_000;
+
+type AllowRequest = (
+  req: IncomingMessage,
+  callback: (err: string | null | undefined, success: boolean) => void,
+) => void;
+
 /**
- * Caps the open engine.io connections (each Socket.IO client is one) per client address.
- * Checked in the handshake, before anything is set up: the refused client gets HTTP 403
- * (socket.io-client's `connect_error`). A handshake that passes holds its place until its
- * connection opens (or fails), so a burst of handshakes cannot slip past the cap together.
+ * Who may open an engine.io connection (each Socket.IO client is one): at most
+ * `maxConnectionsPerIp` open at once per client address, and none for FLOOD_COOLDOWN_MS from
+ * an address whose socket was disconnected for flooding (it would otherwise be back at once
+ * with a fresh allowance). Checked in the handshake, before anything is set up: a refused
+ * client gets HTTP 403 (socket.io-client's `connect_error`). A handshake that passes holds its
+ * place until its connection opens (or fails), so a burst of handshakes cannot slip past the
+ * cap together.
  */
-export function capConnectionsPerIp(
+export function guardConnections(
   io: IoServer,
-  max: number,
+  limits: Pick<SocketLimits, 'maxConnectionsPerIp'>,
   clientIp: (req: IncomingMessage) => string,
   log: FastifyBaseLogger,
-): (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => void {
+): { allowRequest: AllowRequest; coolDown: (ip: string) => void } {
+  const max = limits.maxConnectionsPerIp;
   const open = new Map<string, number>();
   const reserved = new WeakMap<IncomingMessage, { ip: string; timer: NodeJS.Timeout }>();
+  const cooling = new Map<string, NodeJS.Timeout>();
 
   const add = (ip: string, n: number) => {
     const count = (open.get(ip) ?? 0) + n;
@@ -159,18 +174,29 @@ export function capConnectionsPerIp(
     if (ip !== undefined) add(ip, -1);
   });
 
-  return (req, callback) => {
-    const ip = clientIp(req);
-    if ((open.get(ip) ?? 0) >= max) {
-      log.warn({ ip, max }, 'socket connection refused: too many from one address');
-      return callback(MSG.tooManySocketConnections, false);
-    }
-    add(ip, 1);
-    const timer = setTimeout(() => {
-      if (release(req) !== undefined) add(ip, -1);
-    }, RESERVATION_MS);
-    timer.unref();
-    reserved.set(req, { ip, timer });
-    callback(null, true);
+  return {
+    allowRequest(req, callback) {
+      const ip = clientIp(req);
+      if (cooling.has(ip)) return callback(MSG.tooManySocketEvents, false);
+      if ((open.get(ip) ?? 0) >= max) {
+        // Debug only: an address at its cap may retry many times a second.
+        log.debug({ ip, max }, 'socket connection refused: too many from one address');
+        return callback(MSG.tooManySocketConnections, false);
+      }
+      add(ip, 1);
+      const timer = setTimeout(() => {
+        if (release(req) !== undefined) add(ip, -1);
+      }, RESERVATION_MS);
+      timer.unref();
+      reserved.set(req, { ip, timer });
+      callback(null, true);
+    },
+
+    coolDown(ip) {
+      clearTimeout(cooling.get(ip));
+      const timer = setTimeout(() => cooling.delete(ip), FLOOD_COOLDOWN_MS);
+      timer.unref();
+      cooling.set(ip, timer);
+    },
   };
 }

@@ -218,6 +218,33 @@ describe('session token', () => {
     expect(socket.handshake()).toEqual({ token: 'fresh' });
   });
 
+  it('tells its listeners when the server refuses the token', () => {
+    const refused: string[] = [];
+    rt.onTokenRefused((token) => refused.push(token));
+    rt.start('revoked');
+    socket.refuse('Your session has expired. Please log in again.', 401);
+    expect(refused).toEqual(['revoked']);
+  });
+
+  it('passes session:ended on with the token the socket signed in with, and goes on anonymously', () => {
+    const ended: Array<[unknown, string | null]> = [];
+    rt.onSessionEnded((event, token) => ended.push([event, token]));
+    rt.start('token-a');
+    socket.accept();
+    const event = { reason: 'banned', message: 'This account has been banned.' };
+    socket.serverEmit('session:ended', event);
+    expect(ended).toEqual([[event, 'token-a']]);
+    // The server closes the socket: the reconnection does not offer the dead token.
+    socket.drop();
+    expect(socket.handshake()).toEqual({});
+    // The next session's token is offered again.
+    rt.setToken('token-b');
+    expect(socket.handshake()).toEqual({ token: 'token-b' });
+    socket.accept();
+    socket.serverEmit('session:ended', event);
+    expect(ended[1]).toEqual([event, 'token-b']);
+  });
+
   it('keeps the token and retries later when the handshake fails on the server', () => {
     vi.useFakeTimers();
     setup();

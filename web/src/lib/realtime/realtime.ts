@@ -89,9 +89,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   // A token the server refused in the handshake (or whose session it ended): the socket goes on
   // anonymously until the session changes.
   let refusedToken: string | null = null;
-  // The token of the last handshake, and of the open connection.
-  let attemptToken: string | null = null;
+  // The token the open connection signed in with.
   let connectedToken: string | null = null;
+  /** The token a handshake sends now: none once the server refused it or ended its session. */
+  const handshakeToken = () => (token && token !== refusedToken ? token : null);
   let started = false;
   let everConnected = false;
   let failures = 0;
@@ -108,8 +109,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const tokenRefusedListeners = new Set<(token: string) => void>();
 
   const socket = options.createSocket((cb) => {
-    attemptToken = token && token !== refusedToken ? token : null;
-    cb(attemptToken ? { token: attemptToken } : {});
+    const sent = handshakeToken();
+    cb(sent ? { token: sent } : {});
   });
   const setState = store.getState().setState;
 
@@ -135,7 +136,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   socket.on('connect', () => {
-    connectedToken = attemptToken;
+    // Any change of token since the handshake disconnects and connects again.
+    connectedToken = handshakeToken();
     everConnected = true;
     failures = 0;
     clearTimeout(retryTimer);

@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
+import adminUsersRoutes from './features/admin-users/admin-users.routes.ts';
 import auditRoutes from './features/audit/audit.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(
       await api.register(loginLockRoutes);
       await api.register(usersRoutes);
       await api.register(reputationRoutes);
+      await api.register(adminUsersRoutes);
       await api.register(referralKeysRoutes);
       await api.register(adminStatsRoutes);
       await api.register(auditRoutes);

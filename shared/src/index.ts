@@ -4,6 +4,7 @@ export * from './market.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/admin-users.ts';
 export * from './schemas/admin-stats.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';

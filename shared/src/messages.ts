@@ -128,5 +128,19 @@ export const MSG = {
   uploadInvalid: 'The upload could not be read. Please attach the voucher and try again.',
   // audit trail filter
   dateRangeInvalid: 'The start date must not be after the end date.',
+  // admin users (admin-side §5, §8)
+  banReasonRequired: 'Reason required.',
+  adjustmentRequired: 'Amount and remark required.',
+  deductBelowZero: 'Cannot deduct below zero.',
+  newPasswordTwice: 'Enter the new password twice.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  userUpdated: 'User updated successfully.',
+  userBanned: 'User banned.',
+  userUnbanned: 'User unbanned.',
+  passwordUpdated: 'Password updated successfully.',
+  reputationUpdated: 'Reputation updated.',
+  balanceAdjusted: 'Balance updated.',
+  // audit trail filter
+  dateRangeInvalid: 'The start date must not be after the end date.',
 } as const;
 export type MessageKey = keyof typeof MSG;

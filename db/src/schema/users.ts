@@ -53,6 +53,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    // The admin users list and export, newest first (migration 0015).
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('users_freez_nonnegative', sql`${t.freezAmount} >= 0`),
     check('users_reputation_range', sql`${t.reputationPoints} between 0 and 100`),
   ],

@@ -9,6 +9,7 @@ import { RiskPage } from '../features/admin-risk/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
 import { TradeLogPage } from '../features/admin-trade-log/index.ts';
 import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
+import { UsersPage } from '../features/admin-users/index.ts';
 import { WithdrawalDetailPage, WithdrawalsPage } from '../features/admin-withdrawals/index.ts';
 import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
@@ -79,7 +80,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/app-panel/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
-              adminPending('users', 'users'),
+              { path: 'users', element: <UsersPage /> },
               { path: 'coins', element: <CoinsPage /> },
               { path: 'trade-log', element: <TradeLogPage /> },
               { path: 'trade-setting', element: <TradeSettingsPage /> },

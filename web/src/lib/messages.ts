@@ -47,6 +47,12 @@ export const WEB_MSG = {
   coinsLoadFailed: 'Failed to load coin list.',
   coinDeleteFailed: 'Failed to delete coin.',
   coinSaveFailed: 'Failed to save coin.',
+  // admin users (admin-side §8)
+  banFailed: 'Ban failed.',
+  passwordUpdateFailed: 'Failed to update password.',
+  reputationUpdateFailed: 'Failed to update reputation.',
+  userUpdateFailed: 'Update failed.',
+  transactionFailed: 'Transaction failed.',
   // the API client's own failures (no answer; an answer of the wrong shape)
   networkError: 'Network error',
   unexpectedAnswer: 'Unexpected answer from the server.',

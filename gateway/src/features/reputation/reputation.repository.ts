@@ -33,3 +33,10 @@ export async function currentPoints(db: DbOrTx, userId: string): Promise<number 
   );
   return rows[0]?.points;
 }
+
+/** An admin's set value (0-100, already clamped by the schema; the CHECK is the last word). */
+export async function setPoints(db: DbOrTx, userId: string, points: number): Promise<void> {
+  await db.execute(
+    sql`update users set reputation_points = ${points}, updated_at = now() where id = ${userId}`,
+  );
+}

@@ -1,5 +1,6 @@
-import { visitResponseSchema } from '@app/shared';
+import { reputationAdjustResponseSchema, reputationAdjustSchema, visitResponseSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createReputationService } from './reputation.service.ts';
@@ -18,6 +19,22 @@ const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.visit(caller(request).id),
+  );
+
+  app.post(
+    '/reputation/admin/adjust',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags: ['reputation'],
+        security: bearer,
+        description:
+          'Admin: set a user’s reputation. `setTo` is rounded and clamped to 0-100; `reason` defaults to "admin set". Audited (user.reputation_set). A plain admin gets 403 for an admin or superadmin account.',
+        body: reputationAdjustSchema,
+        response: { 200: reputationAdjustResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.adminSet(request.body, requestMeta(request)),
   );
 };
 

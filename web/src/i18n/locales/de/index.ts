@@ -4,6 +4,7 @@ import { admin } from './admin.ts';
 import { adminAudit } from './admin-audit.ts';
 import { adminOps } from './admin-ops.ts';
 import { adminRisk } from './admin-risk.ts';
+import { adminUsers } from './admin-users.ts';
 import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
@@ -20,6 +21,7 @@ export const de: Shape<Translation> = {
   ...admin,
   ...wallet,
   ...adminWallet,
+  ...adminUsers,
   ...adminAudit,
   ...adminRisk,
   ...adminOps,

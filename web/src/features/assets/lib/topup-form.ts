@@ -24,7 +24,8 @@ export function validateTopup(
   amount: string,
   voucher: File | null,
 ): { ok: true; data: { amount: number; voucher: File } } | { ok: false; message: string } {
-  const valid = check(amountSchema, { amount });
+  // Spaces around what was typed are the field's; the amount rule takes the digits alone.
+  const valid = check(amountSchema, { amount: amount.trim() });
   if (!valid.ok) return { ok: false, message: MSG.topupAmountInvalid };
   if (!voucher) return { ok: false, message: MSG.voucherRequired };
   const problem = voucherProblem(voucher);

@@ -39,7 +39,8 @@ export function validateWithdrawal(input: {
   saved: BankForm;
   available: number;
 }): { ok: true; body: WithdrawalBody; bankSent: BankForm | null } | { ok: false; message: string } {
-  const amount = check(amountSchema, { amount: input.amount });
+  // Spaces around what was typed are the field's; the amount rule takes the digits alone.
+  const amount = check(amountSchema, { amount: input.amount.trim() });
   if (!amount.ok) return { ok: false, message: MSG.tradeAmountInvalid };
 
   let bankSent: BankForm | null = null;

@@ -19,7 +19,22 @@ describe('trade card validation', () => {
     expect(parseAmount('100')).toBe(100);
     expect(parseAmount(' 12.5 ')).toBe(12.5);
     expect(parseAmount('0.01')).toBe(0.01);
-    for (const bad of ['', '   ', '0', '-5', 'abc', '1e999', 'NaN', '0.001', '1.234']) {
+    // The API's amount rule: plain digits, at most two decimals (the field's spaces aside).
+    for (const bad of [
+      '',
+      '   ',
+      '0',
+      '-5',
+      'abc',
+      '1e999',
+      'NaN',
+      '0.001',
+      '1.234',
+      '0x10',
+      '1e3',
+      'Infinity',
+      '1 000',
+    ]) {
       expect(parseAmount(bad), bad).toBeNull();
     }
   });

@@ -18,9 +18,12 @@ export type TradeInput = {
 
 export type TradeCheck = { ok: true; amount: number } | { ok: false; message: string };
 
-/** The amount if it is a valid stake (finite, above 0, whole paise), else null. */
+/**
+ * The amount if it is a valid stake (plain digits, above 0, at most two decimals), else null.
+ * Spaces around what was typed are the field's, not the amount's: the API gets the digits.
+ */
 export function parseAmount(text: string): number | null {
-  const parsed = placeTradeSchema.shape.amount.safeParse(text);
+  const parsed = placeTradeSchema.shape.amount.safeParse(text.trim());
   return parsed.success ? parsed.data : null;
 }
 

@@ -3,7 +3,7 @@ import { SESSION_ENDED_MESSAGES, sessionEndedEvent } from '@app/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionEndedNotice } from '../../components/SessionEndedNotice.tsx';
-import { user } from '../../test/api-router.ts';
+import { mockApi, user } from '../../test/api-router.ts';
 import { render } from '../../test/render.tsx';
 import { startedRealtime } from '../../test/socket-mock.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
@@ -62,6 +62,19 @@ describe('a session ended by the server', () => {
     expect(useSession.getState().token).toBe('tok-2');
     expect(useSession.getState().user?.id).toBe('u1');
     expect(useSession.getState().endedMessage).toBeNull();
+  });
+
+  it('goes on with the token another tab of this browser stored after its own password change', async () => {
+    const { server } = signedIn();
+    const me = mockApi({ 'GET /api/auth/me': () => ({ user: user() }) });
+    storage.set(STORAGE_KEYS.token, 'tok-from-other-tab');
+    server().serverEmit('session:ended', sessionEndedEvent('password_changed'));
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-from-other-tab'));
+    await waitFor(() => expect(me).toHaveBeenCalledTimes(1));
+    expect(storage.get(STORAGE_KEYS.token)).toBe('tok-from-other-tab');
+    expect(useSession.getState().user?.id).toBe('u1');
+    expect(useSession.getState().endedMessage).toBeNull();
+    me.mockRestore();
   });
 
   it('leaves a session that already moved on: a new sign-in, or sign-out', async () => {

@@ -6,7 +6,7 @@ import type { Logger } from './logger.ts';
 import { createMaintenanceWorker } from './maintenance.worker.ts';
 import { createMarketService } from './market/index.ts';
 import { createQueue } from './queues.ts';
-import { createRedis } from './redis.ts';
+import { closeRedis, createRedis, redisAway } from './redis.ts';
 import { startSettlement } from './settlement/index.ts';
 
 export type RunningWorkers = { workerId: string; stop: () => Promise<void> };
@@ -32,7 +32,7 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
 
   try {
     const redis = createRedis(config.REDIS_URL, logger);
-    closers.push({ name: 'redis', close: () => redis.quit() });
+    closers.push({ name: 'redis', close: () => closeRedis(redis) });
 
     // Housekeeping and market ingestion; settlement opens a pool of its own. Checking it now
     // makes a wrong DATABASE_URL fail at start, not at the first job.
@@ -40,7 +40,7 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
     closers.push({ name: 'postgres', close: () => db.close() });
     await db.sql`select 1`;
 
-    const maintenance = createQueue(QUEUES.maintenance, redis, config.REDIS_PREFIX);
+    const maintenance = createQueue(QUEUES.maintenance, redis, config.REDIS_PREFIX, logger);
     closers.push({ name: 'maintenance queue', close: () => maintenance.close() });
 
     const worker = createMaintenanceWorker({
@@ -51,7 +51,10 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
       concurrency: config.WORKER_CONCURRENCY,
       logger,
     });
-    closers.push({ name: 'maintenance worker', close: () => worker.close() });
+    // With Redis away, a running job waits for it (the connection never fails a command) and
+    // could not record its end anyway: the worker then closes without waiting for its jobs,
+    // which another worker takes over once their locks expire.
+    closers.push({ name: 'maintenance worker', close: () => worker.close(redisAway(redis)) });
     await worker.waitUntilReady();
 
     // Idempotent: every worker process upserts the same scheduler; BullMQ runs one job per period.

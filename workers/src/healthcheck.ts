@@ -17,6 +17,7 @@ const redis = new Redis(config.REDIS_URL, {
   maxRetriesPerRequest: 1,
   connectTimeout: 3_000,
   lazyConnect: true,
+  disableClientInfo: true,
 });
 redis.on('error', () => {});
 let code = 1;

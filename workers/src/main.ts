@@ -12,7 +12,8 @@ try {
 }
 
 const logger = createLogger(config.LOG_LEVEL);
-const SHUTDOWN_TIMEOUT_MS = 20_000;
+// Below the launcher's wait (scripts/start.ts), which kills the process after 15 s.
+const SHUTDOWN_TIMEOUT_MS = 12_000;
 
 let running: Awaited<ReturnType<typeof startWorkers>> | undefined;
 let stopping = false;

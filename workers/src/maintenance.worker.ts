@@ -1,6 +1,6 @@
 import type { Db } from '@app/db';
 import { bullPrefix, QUEUES } from '@app/shared';
-import { UnrecoverableError, Worker } from 'bullmq';
+import { isNotConnectionError, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { createAdminStatsJob } from './jobs/admin-stats.ts';
 import { runHeartbeat } from './jobs/heartbeat.ts';
@@ -51,7 +51,10 @@ export function createMaintenanceWorker(deps: MaintenanceDeps) {
     concurrency: deps.concurrency,
   });
 
-  worker.on('error', (err) => log.error({ err }, 'worker error'));
+  // Connection errors (one per reconnect attempt) are logged by the connection (redis.ts).
+  worker.on('error', (err) => {
+    if (isNotConnectionError(err)) log.error({ err }, 'worker error');
+  });
   worker.on('failed', (job, err) =>
     log.error({ err, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
   );

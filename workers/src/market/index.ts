@@ -3,7 +3,7 @@ import { coinsChangedChannel, marketKeys } from '@app/shared';
 import { Redis } from 'ioredis';
 import type { WorkersConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { WORKER_REDIS_OPTIONS } from '../redis.ts';
+import { closeRedis, redisAway, WORKER_REDIS_OPTIONS } from '../redis.ts';
 import { Ingester } from './ingester.ts';
 import { LeaderLock } from './leader.ts';
 
@@ -99,11 +99,14 @@ export class MarketService {
   async stop() {
     const ingester = this.ingester;
     this.ingester = undefined;
-    await ingester?.stop(this.lock.isLeader);
+    // With Redis away the last writes would each wait for a reconnect attempt to fail (well
+    // past the shutdown timeout), and the lock expires by itself.
+    const away = redisAway(this.redis);
+    await ingester?.stop(this.lock.isLeader && !away);
     this.lock.stop();
-    await this.lock.release();
-    await this.coinsSub.quit().catch(() => this.coinsSub.disconnect());
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (!away) await this.lock.release();
+    await closeRedis(this.coinsSub);
+    await closeRedis(this.redis);
   }
 }
 

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { WorkersConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createQueue, type TypedQueue } from '../queues.ts';
-import { createRedis } from '../redis.ts';
+import { closeRedis, createRedis, redisAway, WORKER_REDIS_OPTIONS } from '../redis.ts';
 import { ArchiveWatch } from './archive-watch.ts';
 import { SettlementNotifier } from './notifier.ts';
 import type { ReconcileDeps } from './reconcile.job.ts';
@@ -108,7 +108,7 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
     }
 
     const connection = createRedis(config.REDIS_URL, logger);
-    closers.push({ name: 'settlement redis', close: () => connection.quit() });
+    closers.push({ name: 'settlement redis', close: () => closeRedis(connection) });
 
     // Fails fast, unlike BullMQ's connection: an event is not worth holding a settlement for.
     const emitRedis = new Redis(config.REDIS_URL, {
@@ -116,18 +116,22 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
       // A burst of settlements publishes a message per slice of events: one write per loop turn.
       enableAutoPipelining: true,
       connectionName: 'workers-settlement-emit',
+      ...WORKER_REDIS_OPTIONS,
     });
     logErrors(emitRedis, logger, 'settlement emitter');
     const notifier = new SettlementNotifier(emitRedis, config.REDIS_PREFIX, logger);
     closers.push({ name: 'settlement emitter', close: () => notifier.close() });
 
-    const subscriber = new Redis(config.REDIS_URL, { connectionName: 'workers-settlement-watch' });
+    const subscriber = new Redis(config.REDIS_URL, {
+      connectionName: 'workers-settlement-watch',
+      ...WORKER_REDIS_OPTIONS,
+    });
     logErrors(subscriber, logger, 'archive watch');
     const watch = new ArchiveWatch(subscriber, config.REDIS_PREFIX + workerKeys.ticksArchived(), logger);
     closers.push({ name: 'archive watch', close: () => watch.stop() });
     await watch.start();
 
-    const queue = createQueue(QUEUES.settlement, connection, config.REDIS_PREFIX);
+    const queue = createQueue(QUEUES.settlement, connection, config.REDIS_PREFIX, logger);
     closers.push({ name: 'settlement queue', close: () => queue.close() });
 
     const worker = createSettlementWorker({
@@ -152,7 +156,8 @@ export async function startSettlement(options: SettlementOptions): Promise<Runni
     closers.push({
       name: 'settlement worker',
       close: async () => {
-        const closing = worker.close();
+        // With Redis away, not waiting for the running jobs (app.ts says why).
+        const closing = worker.close(redisAway(connection));
         // Jobs waiting for the archive stop waiting and go back to the delayed set.
         watch.release();
         await closing;

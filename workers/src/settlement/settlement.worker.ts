@@ -1,5 +1,5 @@
 import { bullPrefix, type JobName, QUEUES, type QueueData } from '@app/shared';
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { isNotConnectionError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { TypedJob } from '../queues.ts';
 import { type ReconcileDeps, runReconcileJob } from './reconcile.job.ts';
@@ -47,7 +47,10 @@ export function createSettlementWorker(deps: SettlementWorkerDeps) {
     },
   );
 
-  worker.on('error', (err) => log.error({ err }, 'settlement worker error'));
+  // Connection errors (one per reconnect attempt) are logged by the connection (redis.ts).
+  worker.on('error', (err) => {
+    if (isNotConnectionError(err)) log.error({ err }, 'settlement worker error');
+  });
   worker.on('failed', (job, err) => {
     const attempts = job?.opts.attempts ?? 1;
     const final = !job || job.attemptsMade >= attempts || err instanceof UnrecoverableError;

@@ -176,7 +176,8 @@ export function calendarDay(message: string = MSG.dateInvalid) {
   return z
     .string({ error: message })
     .trim()
-    .refine((text) => isCalendarDay(text) && text >= EARLIEST_DAY && text <= latestDay(), message);
+    .refine((text) => isCalendarDay(text) && text >= EARLIEST_DAY && text <= latestDay(), message)
+    .describe('a day, YYYY-MM-DD, in India time (IST), from 2020-01-01 to one year ahead');
 }
 
 // ---- money ------------------------------------------------------------------------------------------
@@ -207,14 +208,17 @@ export type RupeeAmountOptions = {
 export function rupeeAmount(message: string, options: RupeeAmountOptions = {}) {
   const maxPaise = BigInt(Math.round((options.max ?? MAX_AMOUNT_RUPEES) * 100));
   const minPaise = options.allowZero ? 0n : 1n;
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const paise = parseRupees(value);
-    if (paise === null || paise < minPaise || paise > maxPaise) {
-      ctx.addIssue({ code: 'custom', message, input: value });
-      return z.NEVER;
-    }
-    return Number(paise) / 100;
-  });
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .describe('rupees: a number, or a string of digits, with at most 2 decimals')
+    .transform((value, ctx) => {
+      const paise = parseRupees(value);
+      if (paise === null || paise < minPaise || paise > maxPaise) {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return Number(paise) / 100;
+    });
 }
 
 /** A hold's amount: the amount rule, except that 0 releases the hold. */

@@ -25,6 +25,7 @@ export default fp<{ url: string; redisPrefix: string }>(
         maxRetriesPerRequest: 1,
         connectTimeout: 5_000,
         connectionName: 'gateway-queues',
+        disableClientInfo: true,
       },
       prefix: bullPrefix(opts.redisPrefix),
     });

@@ -18,8 +18,17 @@ export default fp<{ url: string; keyPrefix: string }>(
       // Fail a command fast instead of queueing it for ever while Redis is away.
       maxRetriesPerRequest: 2,
       connectTimeout: 5_000,
+      // ioredis names itself with CLIENT SETINFO, which Redis < 7.2 answers with an error; the
+      // socket.io connections duplicate this one and log every failed command. The name is cosmetic.
+      disableClientInfo: true,
     });
-    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    let lastLogged = 0;
+    redis.on('error', (err) => {
+      // ioredis emits once per reconnect attempt; one line every 5 s is enough to see the cause.
+      if (Date.now() - lastLogged < 5_000) return;
+      lastLogged = Date.now();
+      app.log.warn({ err }, 'redis error');
+    });
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
       // quit() waits for a connection that may never come; disconnect() does not.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_STATES } from '../market.ts';
 import { referralKeySchema, siteSettingsSchema } from './admin.ts';
 import { publicUserSchema } from './user.ts';
 
@@ -20,8 +21,24 @@ export const referralKeyResponseSchema = z.object({ key: referralKeySchema });
 /** PUT /api/superadmin/site. */
 export const siteSettingsSaveResponseSchema = z.object({ settings: siteSettingsSchema, message: z.string() });
 
-/** GET /api/health: 200 when both stores answer, 503 otherwise. */
-export const healthResponseSchema = z.object({ ok: z.boolean(), db: z.boolean(), redis: z.boolean() });
+/** What `GET /api/health` can name as not working. */
+export const HEALTH_PARTS = ['db', 'redis', 'market', 'workers'] as const;
+
+/**
+ * GET /api/health: 200 (`ok`) when Postgres and Redis both answer, as this gateway can serve;
+ * 503 otherwise. `degraded` names every part that does not work, the market feed (not live)
+ * and the workers (no heartbeat recently) included, which do not change the status code.
+ */
+export const healthResponseSchema = z.object({
+  ok: z.boolean(),
+  db: z.boolean(),
+  redis: z.boolean(),
+  degraded: z.array(z.enum(HEALTH_PARTS)),
+  /** The feed's state as the workers last reported it; null when Redis does not answer. */
+  market: z.enum(FEED_STATES).nullable(),
+  /** ms since epoch of the latest worker heartbeat; null when none is recorded or Redis does not answer. */
+  workersHeartbeatAt: z.number().nullable(),
+});
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /**

@@ -66,3 +66,23 @@ describe('weak passwords on a password change', () => {
     expect(login.statusCode).toBe(200);
   });
 });
+
+describe('weak passwords set by an admin', () => {
+  it.each(refused)("refuses %j and keeps the user's password", async (newPassword, message) => {
+    const [admin, user] = [await createUser(app, { role: 'admin' }), await createUser(app)];
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${user.id}/password`,
+      headers: auth(admin.token),
+      payload: { newPassword },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: user.username, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

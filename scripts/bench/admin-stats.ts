@@ -31,7 +31,7 @@ const RUNS = Number(process.env.BENCH_STATS_RUNS ?? 9);
 const log = (text: string) => console.log(`[bench] ${text}`);
 
 /**
- * The seed, as set-based statements. Trades: accounts 4:1 real, statuses spread, settled
+ * The seed, as set-based statements. Trades: accounts 4:1 real, statuses spread over both, settled
  * trades over the last 90 days (settled_at), a few hundred running. Every approved top-up and
  * every withdrawal points at one balanced journal entry: only their counts and amounts matter.
  */
@@ -58,7 +58,7 @@ const SEED = (users: number, trades: number, logins: number) => [
           CASE WHEN s.status = 'cancelled' THEN 'bench' END,
           CASE WHEN s.status = 'cancelled' THEN (SELECT id FROM bench_users WHERE n = 1) END
      FROM generate_series(1, ${trades}) i
-     JOIN bench_users u ON u.n = 1 + (i * 7919) % ${users}
+     JOIN bench_users u ON u.n = 1 + (i::bigint * 7919) % ${users}
      CROSS JOIN LATERAL (
        SELECT CASE WHEN i % 5 = 0 THEN 'practice' ELSE 'real' END::money_account AS account,
               st AS status, st IN ('won', 'lost', 'draw') AS priced,
@@ -68,7 +68,7 @@ const SEED = (users: number, trades: number, logins: number) => [
          FROM (SELECT (CASE WHEN i % 4000 = 0 THEN 'running'
                             WHEN i % 97 = 0 THEN 'void'
                             WHEN i % 101 = 0 THEN 'cancelled'
-                            WHEN i % 20 = 0 THEN 'draw'
+                            WHEN i % 20 = 1 THEN 'draw'
                             WHEN i % 2 = 0 THEN 'won'
                             ELSE 'lost' END)::trade_status AS st) x
      ) s`,
@@ -77,7 +77,7 @@ const SEED = (users: number, trades: number, logins: number) => [
           i % 10 <> 0, (ARRAY['mobile', 'desktop', 'tablet', 'unknown'])[1 + i % 4]::device_type, 'bench',
           now() - (i % 60) * interval '1 day' - (i % 86400) * interval '1 second'
      FROM generate_series(1, ${logins}) i
-     JOIN bench_users u ON u.n = 1 + (i * 104729) % ${users}`,
+     JOIN bench_users u ON u.n = 1 + (i::bigint * 104729) % ${users}`,
   // One balanced entry that every decided request points at (+1 / -1 on the adjustments account).
   `WITH e AS (INSERT INTO journal_entries (type, remarks) VALUES ('admin_adjustment', 'bench') RETURNING id)
    INSERT INTO postings (entry_id, account_id, amount)
@@ -89,7 +89,7 @@ const SEED = (users: number, trades: number, logins: number) => [
           CASE WHEN s.status = 'approved' THEN (SELECT max(id) FROM journal_entries) END,
           now() - (i % 90) * interval '1 day' - interval '1 hour'
      FROM generate_series(1, ${Math.round(users / 5)}) i
-     JOIN bench_users u ON u.n = 1 + (i * 31) % ${users}
+     JOIN bench_users u ON u.n = 1 + (i::bigint * 31) % ${users}
      CROSS JOIN LATERAL (SELECT (CASE WHEN i % 50 = 0 THEN 'pending' WHEN i % 7 = 0 THEN 'rejected'
                                       ELSE 'approved' END)::wallet_request_status AS status) s`,
   `INSERT INTO withdrawals (trx_number, user_id, amount, account_holder_name, bank_account_number, bank_name, ifsc_code,
@@ -101,7 +101,7 @@ const SEED = (users: number, trades: number, logins: number) => [
           CASE WHEN s.status = 'rejected' THEN (SELECT max(id) FROM journal_entries) END,
           now() - (i % 90) * interval '1 day' - interval '1 hour'
      FROM generate_series(1, ${Math.round(users / 10)}) i
-     JOIN bench_users u ON u.n = 1 + (i * 17) % ${users}
+     JOIN bench_users u ON u.n = 1 + (i::bigint * 17) % ${users}
      CROSS JOIN LATERAL (SELECT (CASE WHEN i % 40 = 0 THEN 'pending' WHEN i % 9 = 0 THEN 'rejected'
                                       ELSE 'approved' END)::wallet_request_status AS status) s`,
 ];

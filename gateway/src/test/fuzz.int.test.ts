@@ -22,7 +22,7 @@ import { buildTradingApp, fund, newKey, type TradingApp } from './trade-fixtures
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 type Role = 'user' | 'admin' | 'superadmin';
 type Caller = Role | 'nobody' | 'forged';
@@ -548,5 +548,5 @@ describe('every route, fed malformed input', () => {
     }
     expect(failures, `FUZZ_SEED=${SEED} replays this run`).toEqual([]);
     expect(await checkLedgerInvariants(app.db)).toEqual([]);
-  }, 180_000);
+  }, 120_000);
 });

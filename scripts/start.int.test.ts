@@ -1,0 +1,419 @@
+/**
+ * The launcher as an operator runs it: `pnpm start` (the README's command) in a child process
+ * of its own group, on ports and a data directory of its own, stopped by a signal as a
+ * terminal, systemd or a container runtime sends it. Every process it started (gateway,
+ * workers, Redis, the embedded PostgreSQL and its backends) is looked up in /proc while it
+ * runs, and must be gone once it has exited.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@app/db/testing';
+import { workerKeys } from '@app/shared';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { freePort, type StartedRedis, startLocalRedis } from './lib/services.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** What the launcher may take to come up on a busy machine (bundles, migrations, seed). */
+const READY_MS = 150_000;
+/** The promise: a signal stops everything within this. */
+const STOP_MS = 30_000;
+
+// ---------------------------------------------------------------------------------------------
+// Processes, as /proc shows them.
+
+type Proc = { pid: number; ppid: number; start: string; state: string; cmd: string };
+
+function readProc(pid: number): Proc | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces; the fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    return { pid, state: fields[0] ?? '', ppid: Number(fields[1]), start: fields[19] ?? '', cmd };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process below `root`, children before grandchildren. */
+function descendants(root: number): Proc[] {
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => readProc(Number(name)) ?? []);
+  const out: Proc[] = [];
+  let level = [root];
+  while (level.length > 0) {
+    const next = all.filter((p) => level.includes(p.ppid));
+    out.push(...next);
+    level = next.map((p) => p.pid);
+  }
+  return out;
+}
+
+/** The same process (pid and start time) still exists and is not a zombie. */
+function alive(p: Proc): boolean {
+  const now = readProc(p.pid);
+  return now !== undefined && now.start === p.start && now.state !== 'Z';
+}
+
+// ---------------------------------------------------------------------------------------------
+// One launcher.
+
+type Launched = {
+  child: ChildProcess;
+  pid: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The first line starting with `prefix` (READY, STOPPED, …), once printed. */
+  line: (prefix: string, timeout?: number) => Promise<string>;
+  /** Every process below it now (also remembered for the clean-up after the test). */
+  tree: () => Proc[];
+  seen: Map<number, Proc>;
+  url: string;
+};
+
+const launched: Launched[] = [];
+
+/** Settings the test machine's environment must not lend the launcher. */
+const OWN_SETTINGS =
+  /^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|HOST|JWT_SECRET|EMBEDDED_PG_PORT|DATA_DIR|VOUCHER_DIR|NODE_ENV|VITEST.*|TEST.*|RESTART_.*|SUPERADMIN_.*|MARKET_.*|LOG_LEVEL|SKIP_WEB_BUILD)$/;
+
+async function launch(settings: Record<string, string>, command: 'pnpm' | 'node' = 'pnpm') {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !OWN_SETTINGS.test(k)),
+  );
+  Object.assign(env, {
+    PORT: String(port),
+    SKIP_WEB_BUILD: '1',
+    MARKET_SOURCE: 'simulated',
+    NO_COLOR: '1',
+    ...settings,
+  });
+  const [bin, args] =
+    command === 'pnpm' ? ['pnpm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+  // Its own process group: a terminal's Ctrl-C signals the whole group, and the test's own
+  // group is never hit.
+  const child = spawn(bin, args as string[], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const line = async (prefix: string, timeout = READY_MS) => {
+    let found: string | undefined;
+    await vi.waitFor(
+      () => {
+        found = text.split('\n').find((l) => l.startsWith(prefix));
+        if (!found) throw new Error(`no ${prefix} line yet; output so far:\n${text.slice(-3000)}`);
+      },
+      { timeout, interval: 100 },
+    );
+    tree();
+    return found as string;
+  };
+  const seen = new Map<number, Proc>();
+  const tree = () => {
+    const procs = descendants(child.pid as number);
+    for (const p of procs) seen.set(p.pid, p);
+    return procs;
+  };
+  const it: Launched = {
+    child,
+    pid: child.pid as number,
+    output: () => text,
+    exited,
+    line,
+    tree,
+    seen,
+    url: `http://127.0.0.1:${port}`,
+  };
+  launched.push(it);
+  return it;
+}
+
+async function health(url: string): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3_000) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits for the launcher to exit; fails when that takes longer than the 30 s promised. */
+async function exitWithin(l: Launched, ms = STOP_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  const result = await Promise.race([
+    l.exited,
+    new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (result === 'late')
+    throw new Error(`the launcher did not exit within ${ms} ms:\n${l.output().slice(-3000)}`);
+  return result;
+}
+
+const byName = (procs: Proc[], part: string) => procs.filter((p) => p.cmd.includes(part));
+
+let dataDirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'start-test-'));
+  // As root, PostgreSQL runs as the postgres user, which must reach DATA_DIR/postgres.
+  chmodSync(dir, 0o755);
+  dataDirs.push(dir);
+  return dir;
+};
+
+afterEach(async () => {
+  // A failed test must not leave a platform running: kill whatever is left of its tree,
+  // and what was seen in it (an orphan is no longer below it).
+  for (const l of launched.splice(0)) {
+    const left = [readProc(l.pid), ...l.tree(), ...l.seen.values()].filter((p): p is Proc => !!p && alive(p));
+    for (const p of left) {
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {}
+    }
+  }
+});
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  dataDirs = [];
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('pnpm start, stopped by a signal', () => {
+  // Both tests keep their PostgreSQL data here: the second starts on an existing cluster.
+  let shared: string;
+  beforeAll(() => {
+    shared = dataDir();
+  });
+
+  it('SIGTERM once, to the pnpm process: gateway, workers, Redis and the embedded PostgreSQL stop, pnpm exits 0', async () => {
+    const l = await launch({
+      DATA_DIR: shared,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      HEARTBEAT_EVERY_MS: '1000',
+    });
+    await l.line('READY ');
+    // Health, once the workers have reported and the simulated feed is live: nothing degraded.
+    await vi.waitFor(
+      async () => {
+        expect(await health(l.url)).toEqual({
+          status: 200,
+          body: expect.objectContaining({ ok: true, degraded: [], market: 'live' }),
+        });
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const tree = l.tree();
+    expect(byName(tree, 'gateway/dist/server.mjs')).toHaveLength(1);
+    expect(byName(tree, 'workers/dist/main.mjs')).toHaveLength(1);
+    expect(byName(tree, 'redis-server')).toHaveLength(1);
+    expect(byName(tree, 'postgres').length).toBeGreaterThan(1); // the server and its processes
+
+    process.kill(l.pid, 'SIGTERM');
+    expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
+    expect(l.output()).toContain('STOPPED code=0');
+    expect(l.output()).not.toContain('ELIFECYCLE');
+    expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+
+  it('Ctrl-C (SIGINT to the process group, as a terminal sends it) exits 0 without ELIFECYCLE and leaves nothing', async () => {
+    const l = await launch({ DATA_DIR: shared, EMBEDDED_PG_PORT: String(await freePort()) });
+    await l.line('READY ');
+    const tree = l.tree();
+    expect(byName(tree, 'redis-server')).toHaveLength(1);
+
+    process.kill(-l.pid, 'SIGINT');
+    expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
+    expect(l.output()).toContain('STOPPED code=0');
+    expect(l.output()).not.toContain('ELIFECYCLE');
+    expect(l.output()).not.toMatch(/SETINFO/);
+    expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+});
+
+describe('the launcher keeps the gateway and the workers running', () => {
+  let databaseUrl: string;
+  let dropDatabase: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase(inject('adminDatabaseUrl'));
+    databaseUrl = db.url;
+    dropDatabase = () => db.drop();
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+  });
+  const settings = (extra: Record<string, string> = {}) => ({
+    DATA_DIR: dataDir(),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: `${inject('redisPrefix')}start-${Math.random().toString(36).slice(2, 8)}:`,
+    ...extra,
+  });
+
+  it('restarts a gateway that was killed, health returns; one that keeps dying stops the platform with exit 1', async () => {
+    const l = await launch(settings({ RESTART_LIMIT: '1' }));
+    await l.line('READY ');
+    const [first] = byName(l.tree(), 'gateway/dist/server.mjs');
+    expect(first).toBeDefined();
+    process.kill((first as Proc).pid, 'SIGKILL');
+
+    await l.line('RESTARTING process=gateway reason=SIGKILL failures=1', 30_000);
+    await vi.waitFor(
+      async () => {
+        expect((await health(l.url))?.status).toBe(200);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const [second] = byName(l.tree(), 'gateway/dist/server.mjs');
+    expect(second?.pid).not.toBe(first?.pid);
+    const tree = l.tree();
+
+    // Over the limit (1 within the window): the platform stops, and says why.
+    process.kill((second as Proc).pid, 'SIGKILL');
+    expect(await exitWithin(l)).toEqual({ code: 1, signal: null });
+    expect(l.output()).toMatch(/FAILED reason=the%20gateway%20exited%20unexpectedly%20\(SIGKILL\)/);
+    expect(l.output()).toContain('STOPPED code=1');
+    expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+
+  it('a second SIGINT during a stop that hangs kills the gateway and the workers at once and still leaves nothing', async () => {
+    const l = await launch(settings(), 'node');
+    await l.line('READY ');
+    const tree = l.tree();
+    // A workers process that does not answer SIGTERM: the orderly stop waits for it.
+    const [workers] = byName(tree, 'workers/dist/main.mjs');
+    process.kill((workers as Proc).pid, 'SIGSTOP');
+    process.kill(l.pid, 'SIGINT');
+    await vi.waitFor(() => expect(l.output()).toContain('stopping (SIGINT'), { timeout: 10_000 });
+    // Signals within a moment of the first count as the same Ctrl-C (pnpm forwards it too):
+    // press again until the launcher takes one as "again".
+    await vi.waitFor(
+      () => {
+        if (l.output().includes('killing the gateway and the workers now')) return;
+        process.kill(l.pid, 'SIGINT');
+        throw new Error('not taken as a second Ctrl-C yet');
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    expect(await exitWithin(l)).toEqual({ code: 130, signal: null });
+    expect(l.output()).toContain('STOPPED code=130');
+    expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+});
+
+describe('workers and Redis', () => {
+  let redis: StartedRedis | undefined;
+  let redisDir: string;
+  let port: number;
+  beforeAll(async () => {
+    redisDir = dataDir();
+    port = await freePort();
+  });
+  afterAll(async () => {
+    redis?.child.kill('SIGKILL');
+  });
+  const startRedis = async () => {
+    redis = await startLocalRedis(redisDir, { port });
+    return redis;
+  };
+
+  it('workers carry on after their Redis is stopped and started again, and process a job afterwards', async () => {
+    await startRedis();
+    const db = await createTestDatabase(inject('adminDatabaseUrl'));
+    const prefix = 'restart:';
+    const client = new Redis(`redis://127.0.0.1:${port}`, { keyPrefix: prefix, disableClientInfo: true });
+    client.on('error', () => {});
+    try {
+      const l = await launch(
+        {
+          DATA_DIR: dataDir(),
+          DATABASE_URL: db.url,
+          REDIS_URL: `redis://127.0.0.1:${port}`,
+          REDIS_PREFIX: prefix,
+          HEARTBEAT_EVERY_MS: '500',
+        },
+        'node',
+      );
+      await l.line('READY ');
+      const latestHeartbeat = async () => {
+        const [, at] = await client.zrevrange(workerKeys.heartbeats(), 0, 0, 'WITHSCORES');
+        return at === undefined ? 0 : Number(at);
+      };
+      await vi.waitFor(async () => expect(await latestHeartbeat()).toBeGreaterThan(0), { timeout: 30_000 });
+
+      // Stopped with its data on disk (the queues, the job schedulers), as a restarted Redis
+      // with persistence comes back.
+      await client.save();
+      (redis as StartedRedis).stop();
+      await (redis as StartedRedis).exited;
+      await vi.waitFor(
+        async () => {
+          const h = await health(l.url);
+          expect(h?.status).toBe(503);
+          expect(h?.body.degraded).toContain('redis');
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      await vi.waitFor(() => expect(l.output()).toMatch(/\[workers\].*redis connection error/), {
+        timeout: 30_000,
+      });
+
+      await startRedis();
+      const back = Date.now();
+      // The heartbeat is a BullMQ job, run by the maintenance worker: one run after Redis came
+      // back shows the workers consuming again.
+      await vi.waitFor(async () => expect(await latestHeartbeat()).toBeGreaterThan(back), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      await vi.waitFor(async () => expect((await health(l.url))?.status).toBe(200), { timeout: 30_000 });
+      // They carried on: neither process was restarted.
+      expect(l.output()).not.toContain('RESTARTING');
+      expect(l.output()).not.toMatch(/SETINFO/);
+      // Connection errors are logged by each connection (at most one line per 5 s): every
+      // stack printed belongs to such a line, none is BullMQ's own for a reconnect attempt.
+      const workersLines = l
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('[workers]'));
+      const stacks = workersLines.filter((line) => /\]\s+Error: connect ECONNREFUSED/.test(line));
+      const logged = workersLines.filter((line) => /(ERROR|WARN) .*redis connection error/.test(line));
+      expect(stacks.length).toBeGreaterThan(0);
+      expect(stacks.length).toBeLessThanOrEqual(logged.length);
+
+      // Stopped while Redis is away: the workers do not wait for jobs that wait for Redis
+      // (they once sat out their whole shutdown timeout), nor does anything else.
+      (redis as StartedRedis).stop();
+      await (redis as StartedRedis).exited;
+      await vi.waitFor(async () => expect((await health(l.url))?.status).toBe(503), { timeout: 30_000 });
+      process.kill(l.pid, 'SIGTERM');
+      expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
+      expect(l.output()).toMatch(/\[workers\].*workers stopped/);
+      expect(l.output()).not.toMatch(/shutdown timed out|did not stop within/);
+    } finally {
+      client.disconnect();
+      await db.drop();
+    }
+  });
+});

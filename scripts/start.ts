@@ -118,6 +118,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     for (const s of supervised) s.current?.kill();
   });
 }
+// A terminal that closed (SIGHUP) fails every later write: the stop goes on without output
+// rather than crash half-way.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 // Last resort when the launcher itself crashes: leave no orphaned process groups behind
 // (startEmbedded's exit hook asks the embedded PostgreSQL to stop).
 process.on('exit', () => {

@@ -5,14 +5,19 @@ import { plainServerCommand, SERVERS, type ServerName, serverCommand } from './s
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
-/** The JSON array after `prefix` on the one line that starts with it (YAML flow sequences of
- * double-quoted strings are JSON too). */
+/**
+ * The flow sequence of strings after `prefix` (searched from the line starting with `near`), on one
+ * line or spread over several as the formatter writes it: double-quoted strings, so JSON once a
+ * trailing comma is dropped.
+ */
 function arrayAfter(text: string, prefix: string, near?: string): string[] {
-  const lines = text.split('\n');
-  const from = near === undefined ? 0 : lines.findIndex((line) => line.startsWith(near));
-  const line = lines.slice(from).find((l) => l.trim().startsWith(prefix));
-  if (!line) throw new Error(`no line starting with ${prefix}`);
-  return JSON.parse(line.trim().slice(prefix.length).trim()) as string[];
+  const from = near === undefined ? 0 : text.indexOf(`\n${near}`);
+  if (from < 0) throw new Error(`no line starting with ${near}`);
+  const at = text.indexOf(`${prefix}`, from);
+  if (at < 0) throw new Error(`no ${prefix} after ${near}`);
+  const open = text.indexOf('[', at);
+  const close = text.indexOf(']', open);
+  return JSON.parse(text.slice(open, close + 1).replace(/,\s*]$/, ']')) as string[];
 }
 
 describe('the static launchers spell the servers command of servers.ts', () => {

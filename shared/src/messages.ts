@@ -42,7 +42,8 @@ export const MSG = {
   sessionEndedPasswordChanged: 'Your password was changed. Please log in again.',
   sessionEndedEverywhere: 'You have been logged out on all devices.',
   sessionEndedRoleChanged: 'Your account role was changed. Please log in again.',
-  sessionEndedPasswordSetByAdmin: 'An administrator set a new password for your account. Please log in with it.',
+  sessionEndedPasswordSetByAdmin:
+    'An administrator set a new password for your account. Please log in with it.',
   // live connection limits (Socket.IO)
   tooManySocketEvents: 'Too many requests at once. Please slow down.',
   tooManySocketConnections: 'Too many connections from your network. Please close other tabs and try again.',
@@ -140,7 +141,5 @@ export const MSG = {
   passwordUpdated: 'Password updated successfully.',
   reputationUpdated: 'Reputation updated.',
   balanceAdjusted: 'Balance updated.',
-  // audit trail filter
-  dateRangeInvalid: 'The start date must not be after the end date.',
 } as const;
 export type MessageKey = keyof typeof MSG;

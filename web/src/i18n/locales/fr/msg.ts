@@ -45,7 +45,7 @@ export const msg: Shape<Translation['msg']> = {
     'Un administrateur a défini un nouveau mot de passe pour votre compte. Veuillez vous connecter avec celui-ci.',
   tooManySocketEvents: 'Trop de requêtes à la fois. Veuillez ralentir.',
   tooManySocketConnections:
-    "Trop de connexions depuis votre réseau. Veuillez fermer les autres onglets et réessayer.",
+    'Trop de connexions depuis votre réseau. Veuillez fermer les autres onglets et réessayer.',
   nameRequired: 'Le nom est obligatoire',
   adminUsernameInvalid: "Le nom d'utilisateur doit faire 3 à 20 caractères (lettres, chiffres, . _ -)",
   adminEmailInvalid: 'Saisissez un e-mail valide',
@@ -146,7 +146,8 @@ export const msg: Shape<Translation['msg']> = {
   holdAdminAccount: "Seul un superadmin peut bloquer des fonds sur le compte d'un admin ou d'un superadmin.",
   textControlCharacters: 'Le texte ne doit pas contenir de caractères de contrôle.',
   textTooLong: 'Ce texte est trop long.',
-  dateInvalid: "Saisissez une date réelle (AAAA-MM-JJ) entre le 2020-01-01 et dans un an à partir d'aujourd'hui.",
+  dateInvalid:
+    "Saisissez une date réelle (AAAA-MM-JJ) entre le 2020-01-01 et dans un an à partir d'aujourd'hui.",
   uploadInvalid: "Le fichier envoyé n'a pas pu être lu. Joignez le justificatif et réessayez.",
   topupSubmitFailed: "Échec de l'envoi de la recharge.",
   topupsLoadFailed: 'Impossible de charger vos recharges.',

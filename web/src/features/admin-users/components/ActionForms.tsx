@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
-import { newIdempotencyKey } from '../../assets/lib/idempotency.ts';
 import {
   useAdjustBalance,
   useBanUser,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { formMessage, serverError } from '../../../lib/forms.ts';
-import { newIdempotencyKey } from './idempotency.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 
 export type FormNotice = { text: string; tone: 'error' | 'success' };
 type Checked<Out> = { ok: true; data: Out } | { ok: false; message: string };

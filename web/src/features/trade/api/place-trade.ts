@@ -14,10 +14,3 @@ export function placeTrade(body: PlaceTradeBody, idempotencyKey: string) {
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
   });
 }
-
-/** A fresh key per click: 32 random hex digits (crypto.getRandomValues works on plain http too). */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

@@ -1,7 +1,8 @@
+import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { loadBalances, useSession } from '../../../lib/session/index.ts';
 import { realtime } from '../../../lib/socket.ts';
 import { getTrade } from '../api/get-trade.ts';
-import { newIdempotencyKey, placeTrade } from '../api/place-trade.ts';
+import { placeTrade } from '../api/place-trade.ts';
 import { createTradeFlow } from './trade-flow.ts';
 
 /** The app's one trade flow: it outlives the card, so leaving the page does not lose a running trade. */

@@ -30,3 +30,18 @@ describe('loggableUrl, encoded', () => {
     expect(loggableUrl('/x?me@example.com')).toBe('/x?[REDACTED]');
   });
 });
+
+describe('loggableUrl, addresses', () => {
+  it('censors only an @ with address characters on both sides', () => {
+    expect(loggableUrl('/x?note=a@b')).toBe('/x?note=[REDACTED]');
+    expect(loggableUrl('/x?note=@handle&tag=end@')).toBe('/x?note=@handle&tag=end@');
+    expect(loggableUrl('/x?note=one%20@%20two')).toBe('/x?note=one%20@%20two');
+    expect(loggableUrl('/x?note=@@b@@c@d')).toBe('/x?note=[REDACTED]');
+  });
+
+  it('reads a long value without an address and keeps it', () => {
+    const long = 'a'.repeat(100_000);
+    expect(loggableUrl(`/x?note=${long}`)).toBe(`/x?note=${long}`);
+    expect(loggableUrl(`/x?note=${long}@b`)).toBe('/x?note=[REDACTED]');
+  });
+});

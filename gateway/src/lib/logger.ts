@@ -8,7 +8,27 @@ import type { Config } from '../config.ts';
  * and search boxes, where an admin types emails and account numbers.
  */
 const SECRET_QUERY_PARAM = /pass|token|secret|auth|session|sig|key|email|^q$|search/i;
-const EMAIL = /[^\s@/?&=]+@[^\s@/?&=]+/;
+const NOT_IN_EMAIL = /[\s@/?&=]/;
+
+/**
+ * Whether `text` holds something like an email: an '@' with a character of an address on either
+ * side. Looked up '@' by '@' rather than by an unanchored regex, whose backtracking is quadratic
+ * in the length of a URL anyone can send.
+ */
+function containsEmail(text: string): boolean {
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + 1];
+    if (
+      before !== undefined &&
+      after !== undefined &&
+      !NOT_IN_EMAIL.test(before) &&
+      !NOT_IN_EMAIL.test(after)
+    )
+      return true;
+  }
+  return false;
+}
 
 const decoded = (text: string) => {
   try {
@@ -23,7 +43,7 @@ export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   const path = (q === -1 ? url : url.slice(0, q))
     .split('/')
-    .map((segment) => (EMAIL.test(decoded(segment)) ? LOG_REDACT_CENSOR : segment))
+    .map((segment) => (containsEmail(decoded(segment)) ? LOG_REDACT_CENSOR : segment))
     .join('/');
   if (q === -1) return path;
   const query = url
@@ -33,7 +53,11 @@ export function loggableUrl(url: string): string {
       const eq = pair.indexOf('=');
       const name = eq === -1 ? pair : pair.slice(0, eq);
       const value = eq === -1 ? '' : pair.slice(eq + 1);
-      if (SECRET_QUERY_PARAM.test(decoded(name)) || EMAIL.test(decoded(value)) || EMAIL.test(decoded(name)))
+      if (
+        SECRET_QUERY_PARAM.test(decoded(name)) ||
+        containsEmail(decoded(value)) ||
+        containsEmail(decoded(name))
+      )
         return eq === -1 ? LOG_REDACT_CENSOR : `${name}=${LOG_REDACT_CENSOR}`;
       return pair;
     })

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import {
-  COUNTRY,
-  DEFAULT_ADMIN_PAGE_SIZE,
-  DEFAULT_CURRENCY,
-  DEVICE_TYPES,
-  PASSWORD_MIN,
-  ROLES,
-} from '../constants.ts';
+import { COUNTRY, DEFAULT_ADMIN_PAGE_SIZE, DEFAULT_CURRENCY, DEVICE_TYPES, ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { hasControlCharacters, isCalendarDay, pageQuery, singleLineText } from '../validation.ts';
-import { EMAIL_PATTERN } from './auth.ts';
+import { EMAIL_PATTERN, newPasswordRule } from './auth.ts';
 
 /** A required one-line text field: absent, null or blank all give the same message. */
 const required = (message: string) =>
@@ -33,13 +26,7 @@ export const createAccountSchema = z.object({
       .max(254, MSG.adminEmailInvalid)
       .regex(EMAIL_PATTERN, MSG.adminEmailInvalid),
   ),
-  password: z.preprocess(
-    (v) => v ?? '',
-    z
-      .string({ error: MSG.adminPasswordTooShort })
-      .min(PASSWORD_MIN, MSG.adminPasswordTooShort)
-      .max(128, MSG.adminPasswordTooShort),
-  ),
+  password: newPasswordRule({ required: MSG.adminPasswordTooShort, tooShort: MSG.adminPasswordTooShort }),
   country: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim() : COUNTRY),
     singleLineText(MSG.invalidInput).max(60, MSG.textTooLong),

@@ -86,3 +86,30 @@ describe('weak passwords set by an admin', () => {
     expect(login.statusCode).toBe(200);
   });
 });
+
+describe('weak passwords of an account a superadmin creates', () => {
+  it.each(refused)(
+    'refuses %j for a user and for an admin, and creates neither',
+    async (password, message) => {
+      const superadmin = await createUser(app, { role: 'superadmin' });
+      for (const kind of ['create-user', 'create-admin'] as const) {
+        const username = `weak${kind.slice(7)}${Math.random().toString(36).slice(2, 8)}`;
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/superadmin/${kind}`,
+          headers: auth(superadmin.token),
+          payload: {
+            firstName: 'Weak',
+            lastName: 'Password',
+            username,
+            email: `${username}@example.com`,
+            password,
+          },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+        expect(await app.db.select().from(users).where(eq(users.username, username))).toHaveLength(0);
+      }
+    },
+  );
+});

@@ -2,6 +2,7 @@ import { type Db, hashPassword } from '@app/db';
 import { type CreateAccountBody, MSG, type PublicUser, type SuperOverview } from '@app/shared';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
+import { refuseCommonPassword } from '../auth/password-policy.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { overviewCounts } from './superadmin.repository.ts';
@@ -14,6 +15,7 @@ export function createSuperadminService({ db }: { db: Db }) {
       body: CreateAccountBody,
       meta: RequestMeta,
     ): Promise<{ user: PublicUser; message: string }> {
+      refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       const user = await db.transaction(async (tx) => {
         const row = await insertUser(tx, {

@@ -271,7 +271,8 @@ export const candlesQuerySchema = z.object({
     z
       .string({ error: MARKET_MSG.symbolRequired })
       .min(1, MARKET_MSG.symbolRequired)
-      .max(20, MARKET_MSG.symbolRequired),
+      .max(20, MARKET_MSG.symbolRequired)
+      .regex(/^[A-Z0-9]+$/, MARKET_MSG.symbolRequired),
   ),
   interval: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),

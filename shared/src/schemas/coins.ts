@@ -90,9 +90,10 @@ export const coinInputSchema = z.strictObject(
     /** http(s) URL; empty or null: no icon (the lists then use the public icon host). */
     iconUrl: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || null : v),
-      z
-        .url({ protocol: /^https?$/, error: MSG.urlInvalid })
-        .max(500, MSG.urlInvalid)
+      // Control characters are refused before the URL parser, which would drop tabs and line
+      // breaks silently.
+      singleLineText(MSG.urlInvalid)
+        .pipe(z.url({ protocol: /^https?$/, error: MSG.urlInvalid }).max(500, MSG.urlInvalid))
         .nullable()
         .optional(),
     ),

@@ -2,6 +2,7 @@ import type { Db } from '@app/db';
 import { bullPrefix, QUEUES } from '@app/shared';
 import { isNotConnectionError, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { withSafeJobErrors } from './job-errors.ts';
 import { createAdminStatsJob } from './jobs/admin-stats.ts';
 import { runHeartbeat } from './jobs/heartbeat.ts';
 import { runTickPartitions } from './jobs/tick-partitions.ts';
@@ -45,7 +46,7 @@ export function createMaintenanceWorker(deps: MaintenanceDeps) {
     }
   };
 
-  const worker = new Worker(QUEUES.maintenance, process, {
+  const worker = new Worker(QUEUES.maintenance, withSafeJobErrors(process), {
     connection: deps.connection,
     prefix: bullPrefix(deps.redisPrefix),
     concurrency: deps.concurrency,

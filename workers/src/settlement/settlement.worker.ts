@@ -1,6 +1,7 @@
 import { bullPrefix, type JobName, QUEUES, type QueueData } from '@app/shared';
 import { isNotConnectionError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { withSafeJobErrors } from '../job-errors.ts';
 import type { TypedJob } from '../queues.ts';
 import { type ReconcileDeps, runReconcileJob } from './reconcile.job.ts';
 import { runSettleJob } from './settle.job.ts';
@@ -39,7 +40,7 @@ export function createSettlementWorker(deps: SettlementWorkerDeps) {
 
   const worker = new Worker<QueueData<'settlement'>, unknown, JobName<'settlement'>>(
     QUEUES.settlement,
-    process,
+    withSafeJobErrors(process),
     {
       connection: deps.connection,
       prefix: bullPrefix(deps.redisPrefix),

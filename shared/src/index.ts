@@ -13,6 +13,7 @@ export * from './schemas/params.ts';
 export * from './schemas/responses.ts';
 export * from './schemas/risk.ts';
 export * from './schemas/sessions.ts';
+export * from './schemas/tickets.ts';
 export * from './schemas/trades.ts';
 export * from './schemas/trades-api.ts';
 export * from './schemas/user.ts';

@@ -141,5 +141,12 @@ export const MSG = {
   passwordUpdated: 'Password updated successfully.',
   reputationUpdated: 'Reputation updated.',
   balanceAdjusted: 'Balance updated.',
+  // support tickets (user-side §5, §8)
+  ticketSubjectInvalid: 'Please enter a subject.',
+  ticketMessageTooShort: 'Message should be at least 10 characters.',
+  ticketCreated: 'Ticket created! Our support will reply in your ticket thread.',
+  ticketReplyEmpty: 'Please write a message.',
+  ticketReplySent: 'Reply sent.',
+  ticketStatusSet: 'Ticket status updated.',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -3,6 +3,7 @@ import { MSG } from './messages.ts';
 import type { AdminCardsResponse } from './schemas/admin-stats.ts';
 import type { CoinsChangedEvent } from './schemas/coins.ts';
 import type { RiskExposure } from './schemas/risk.ts';
+import type { TicketMessageEvent, TicketNewEvent, TicketUpdatedEvent } from './schemas/tickets.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
 import type {
   AdminBadges,
@@ -67,7 +68,13 @@ export interface ServerToClientEvents {
   hold: (payload: HoldEvent) => void;
   /** The user's sessions ended (password change, log out everywhere, ban, ...): sign out, show `message`. */
   'session:ended': (payload: SessionEndedEvent) => void;
+  /** A support ticket got a reply: to its user's room and to the admins room. */
+  'ticket:message': (payload: TicketMessageEvent) => void;
+  /** An admin set a ticket's status: to its user's room and to the admins room. */
+  'ticket:updated': (payload: TicketUpdatedEvent) => void;
   // to admins
+  /** A user opened a support ticket. */
+  'ticket:new': (payload: TicketNewEvent) => void;
   'admin:badges': (payload: AdminBadges) => void;
   /** The dashboard's counts, when a periodic recount changed them. */
   'admin:stats': (payload: AdminCardsResponse) => void;

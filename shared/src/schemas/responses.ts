@@ -53,6 +53,3 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 export const announcementsResponseSchema = z.object({ items: z.array(announcementSchema) });
-
-/** POST /api/tickets (no gateway route yet, see above): the created ticket's id. */
-export const ticketCreatedResponseSchema = z.object({ id: z.string(), message: z.string().optional() });

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import adminUsersRoutes from './features/admin-users/admin-users.routes.ts';
+import announcementsRoutes from './features/announcements/announcements.routes.ts';
 import auditRoutes from './features/audit/audit.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(
       await api.register(withdrawalsRoutes);
       await api.register(walletRoutes);
       await api.register(notificationsRoutes);
+      await api.register(announcementsRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ export * from './money.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-stats.ts';
 export * from './schemas/admin-users.ts';
+export * from './schemas/announcements.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/coins.ts';

@@ -101,6 +101,14 @@ export const MSG = {
   coinHasTicks: 'This coin has archived prices behind its trades: disable it instead.',
   coinSaved: 'Coin saved.',
   coinDeleted: 'Coin deleted.',
+  // announcements (user-side §2 info pages; written on the admin's Announcements screen)
+  announcementTitleRequired: 'Title is required.',
+  announcementTitleTooLong: 'Title must be at most 120 characters.',
+  announcementBodyRequired: 'Announcement text is required.',
+  announcementBodyTooLong: 'Announcement text must be at most 5000 characters.',
+  announcementFieldUnknown: 'An announcement has a title, a text and whether it is published only.',
+  announcementSaved: 'Announcement saved.',
+  announcementDeleted: 'Announcement deleted.',
   // wallet (user-side §5, admin-side §5, §8)
   topupAmountInvalid: 'Enter a valid amount greater than 0.',
   voucherRequired: 'Please attach the recharge voucher image.',

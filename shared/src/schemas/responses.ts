@@ -42,8 +42,8 @@ export const healthResponseSchema = z.object({
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 /**
- * GET /api/announcements. No gateway route serves it yet: the page shows its built-in
- * announcements until one does, and a route added later declares this schema.
+ * GET /api/announcements: the published announcements, newest first (schemas/announcements.ts
+ * holds what admins write). `createdAt` is null only for the page's built-in samples.
  */
 export const announcementSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const LANGUAGES = ['en', 'fr', 'de'] as const;
+export const LANGUAGES = ['en', 'fr', 'de', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 

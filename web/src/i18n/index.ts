@@ -5,8 +5,14 @@ import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { de } from './locales/de/index.ts';
 import { en } from './locales/en/index.ts';
 import { fr } from './locales/fr/index.ts';
+import { hi } from './locales/hi/index.ts';
 
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', de: 'Deutsch' };
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  hi: 'हिन्दी',
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -18,7 +24,12 @@ function storedLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr }, de: { translation: de } },
+  resources: {
+    en: { translation: en },
+    fr: { translation: fr },
+    de: { translation: de },
+    hi: { translation: hi },
+  },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

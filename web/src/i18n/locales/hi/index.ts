@@ -1,0 +1,29 @@
+import type { Shape } from '../../types.ts';
+import type { Translation } from '../en/index.ts';
+import { admin } from './admin.ts';
+import { adminAudit } from './admin-audit.ts';
+import { adminOps } from './admin-ops.ts';
+import { adminRisk } from './admin-risk.ts';
+import { adminUsers } from './admin-users.ts';
+import { adminWallet } from './admin-wallet.ts';
+import { common } from './common.ts';
+import { market } from './market.ts';
+import { msg } from './msg.ts';
+import { pages } from './pages.ts';
+import { trading } from './trading.ts';
+import { wallet } from './wallet.ts';
+
+export const hi: Shape<Translation> = {
+  ...common,
+  ...pages,
+  ...market,
+  ...trading,
+  ...admin,
+  ...wallet,
+  ...adminWallet,
+  ...adminUsers,
+  ...adminAudit,
+  ...adminRisk,
+  ...adminOps,
+  msg,
+};

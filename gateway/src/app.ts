@@ -22,6 +22,7 @@ import riskRoutes from './features/risk/risk.routes.ts';
 import sessionsPlugin from './features/sessions/sessions.plugin.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
+import ticketsRoutes from './features/tickets/tickets.routes.ts';
 import topupsRoutes from './features/topups/topups.routes.ts';
 import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
 import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
       await api.register(withdrawalsRoutes);
       await api.register(walletRoutes);
       await api.register(notificationsRoutes);
+      await api.register(ticketsRoutes);
       await api.register(announcementsRoutes);
     },
     { prefix: '/api' },

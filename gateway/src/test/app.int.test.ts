@@ -132,6 +132,14 @@ describe('health and docs', () => {
         'PUT /api/admin/risk-limits',
         'PUT /api/admin/users/{id}',
         'PUT /api/admin/users/{id}/password',
+        'GET /api/tickets',
+        'POST /api/tickets',
+        'GET /api/tickets/{id}',
+        'POST /api/tickets/{id}/messages',
+        'GET /api/admin/tickets',
+        'GET /api/admin/tickets/{id}',
+        'PATCH /api/admin/tickets/{id}/status',
+        'POST /api/admin/tickets/{id}/messages',
       ].sort(),
     );
     const register = doc.paths['/api/auth/register'].post;

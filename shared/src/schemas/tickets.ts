@@ -49,7 +49,7 @@ export const adminTicketsQuerySchema = z.object({
 export type AdminTicketsQuery = z.output<typeof adminTicketsQuerySchema>;
 
 /** POST /api/tickets: the contact form's rules (user-side §5), the contact email inside the message. */
-export const createTicketSchema = z.object({
+export const createTicketSchema = z.strictObject({
   subject: singleLineText(MSG.ticketSubjectInvalid)
     .trim()
     .min(TICKET_SUBJECT_MIN, MSG.ticketSubjectInvalid)
@@ -62,7 +62,7 @@ export const createTicketSchema = z.object({
 export type CreateTicketBody = z.output<typeof createTicketSchema>;
 
 /** POST /api/tickets/{id}/messages and POST /api/admin/tickets/{id}/messages: not blank. */
-export const ticketReplySchema = z.object({
+export const ticketReplySchema = z.strictObject({
   message: multiLineText(MSG.ticketReplyEmpty)
     .trim()
     .min(1, MSG.ticketReplyEmpty)
@@ -71,7 +71,7 @@ export const ticketReplySchema = z.object({
 export type TicketReplyBody = z.output<typeof ticketReplySchema>;
 
 /** PATCH /api/admin/tickets/{id}/status. */
-export const ticketStatusBodySchema = z.object({
+export const ticketStatusBodySchema = z.strictObject({
   status: z.enum(ADMIN_TICKET_STATUSES, { error: MSG.invalidStatus }),
 });
 export type TicketStatusBody = z.output<typeof ticketStatusBodySchema>;

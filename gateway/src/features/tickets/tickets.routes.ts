@@ -1,0 +1,166 @@
+import {
+  adminTicketResponseSchema,
+  adminTicketsQuerySchema,
+  adminTicketsResponseSchema,
+  createTicketSchema,
+  idParamsSchema,
+  myTicketsQuerySchema,
+  ticketCreatedResponseSchema,
+  ticketReplySchema,
+  ticketResponseSchema,
+  ticketStatusBodySchema,
+  ticketsResponseSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { createTicketsService } from './tickets.service.ts';
+
+const adminAnswerSchema = adminTicketResponseSchema.extend({ message: z.string() });
+
+/**
+ * Support tickets. A user opens tickets, reads and answers their own (another user's answers
+ * 404); admins list all of them, answer and set the status. Replies reach the other side live
+ * (`ticket:message`), new tickets reach the admins (`ticket:new`).
+ */
+const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createTicketsService({
+    db: app.db,
+    io: app.io,
+    notify: (row) => createWalletEvents(app.io, app.db).notify(row),
+    log: app.log.child({ feature: 'tickets' }),
+  });
+  const tags = ['tickets'];
+
+  app.get(
+    '/tickets',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'The caller’s tickets, latest activity first; 6 a page by default (the dashboard shows 5).',
+        querystring: myTicketsQuerySchema,
+        response: { 200: ticketsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.listMine(caller(request).id, request.query),
+  );
+
+  app.post(
+    '/tickets',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Open a ticket: subject (3+ characters) and first message (10+ characters).',
+        body: createTicketSchema,
+        response: { 201: ticketCreatedResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(caller(request).id, request.body)),
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'One of the caller’s tickets with its thread, oldest message first; anyone else’s is 404.',
+        params: idParamsSchema,
+        response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({ ticket: await service.getMine(caller(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/tickets/:id/messages',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Reply to one of the caller’s tickets: the status becomes customer_replied (a closed ticket reopens).',
+        params: idParamsSchema,
+        body: ticketReplySchema,
+        response: { 201: ticketResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.replyAsUser(caller(request).id, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/admin/tickets',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Admins: every ticket with its user, latest activity first; filter by status, search subject, name, username or email.',
+        querystring: adminTicketsQuerySchema,
+        response: { 200: adminTicketsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => service.listAll(request.query),
+  );
+
+  app.get(
+    '/admin/tickets/:id',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        params: idParamsSchema,
+        response: { 200: adminTicketResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ ticket: await service.getAny(request.params.id) }),
+  );
+
+  app.patch(
+    '/admin/tickets/:id/status',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Set open, pending or closed (audited).',
+        params: idParamsSchema,
+        body: ticketStatusBodySchema,
+        response: { 200: adminAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.setStatus(request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.post(
+    '/admin/tickets/:id/messages',
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Answer a ticket (audited): the status becomes answered and the user gets a ticket_reply notification.',
+        params: idParamsSchema,
+        body: ticketReplySchema,
+        response: { 201: adminAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.replyAsAdmin(request.params.id, request.body, requestMeta(request))),
+  );
+};
+
+export default ticketsRoutes;

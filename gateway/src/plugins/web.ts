@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { MSG } from '@app/shared';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -11,6 +11,25 @@ const isApiPath = (url: string) => {
 };
 
 /**
+ * Cache rules for the files of the web build (the path is relative to its root):
+ * - assets/: Vite's content-hashed bundles; a new release has new names, so they keep forever.
+ * - index.html, offline.html: name the bundles of the current release; always revalidated.
+ * - sw.js: the browser only picks up a changed service worker if it is not served from a cache.
+ * - manifest.webmanifest: its own media type, revalidated so a changed name or icon shows.
+ * Other public files (icons, images) are revalidated after a day.
+ */
+export function webFileHeaders(path: string): Record<string, string> {
+  const name = basename(path);
+  if (path.startsWith('assets/')) return { 'cache-control': 'public, max-age=31536000, immutable' };
+  if (name === 'sw.js')
+    return { 'cache-control': 'no-cache', 'content-type': 'text/javascript; charset=utf-8' };
+  if (name === 'manifest.webmanifest')
+    return { 'cache-control': 'no-cache', 'content-type': 'application/manifest+json; charset=utf-8' };
+  if (name.endsWith('.html')) return { 'cache-control': 'no-cache' };
+  return { 'cache-control': 'public, max-age=86400' };
+}
+
+/**
  * The built web app, when WEB_DIST is set, with the single-page-app fallback: a browser
  * GET of a non-API path that is not a file gets index.html and the client router takes
  * over. Unknown API paths always answer 404 JSON.
@@ -20,7 +39,15 @@ export default fp<{ root: string | undefined }>(
     const root = opts.root;
     const spa = root !== undefined && existsSync(join(root, 'index.html'));
     if (root && !spa) app.log.warn({ root }, 'WEB_DIST has no index.html: the web app is not served');
-    if (spa) await app.register(fastifyStatic, { root, wildcard: true });
+    if (spa) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        setHeaders: (reply, path) => {
+          reply.headers(webFileHeaders(relative(root, path).split(sep).join('/')));
+        },
+      });
+    }
 
     app.setNotFoundHandler((request, reply) => {
       if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {

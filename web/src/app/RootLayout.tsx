@@ -18,6 +18,30 @@ function GlobalDialogs() {
   return null;
 }
 
+/**
+ * The first stop of the Tab key on every page: moves focus past the header and navigation to
+ * the page's `<main id="main">` (the main and admin layouts both have one).
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    // biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main for every assistive technology; the click moves focus there and leaves the router's URL alone
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(event) => {
+        const main = document.getElementById('main');
+        if (!main) return;
+        event.preventDefault();
+        if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+        main.focus();
+      }}
+    >
+      {t('common.skipToContent')}
+    </a>
+  );
+}
+
 /** Session check, site brand, visit reward, the live connection and the app-wide dialogs around every route. */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -44,6 +68,7 @@ export function RootLayout() {
   }
   return (
     <>
+      <SkipLink />
       <SessionEndedNotice />
       <Outlet />
       <AuthModals />

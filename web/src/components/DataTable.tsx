@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface Column<Row> {
   key: string;
@@ -13,8 +14,37 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   empty: string;
   caption?: string;
+  /** What the table holds, for the scroll area's name (defaults to the caption). */
+  label?: string;
   loading?: boolean;
   loadingText?: string;
+}
+
+/**
+ * The box a wide table scrolls sideways in. It can take focus and is a named region, so
+ * keyboard users can scroll it with the arrow keys and screen readers say what it holds.
+ */
+export function TableScroll({
+  label,
+  children,
+  testId,
+}: {
+  label?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="table-wrap"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take focus to be scrolled from the keyboard
+      tabIndex={0}
+      aria-label={label || t('common.table')}
+      data-testid={testId}
+    >
+      {children}
+    </section>
+  );
 }
 
 /** A plain table that scrolls sideways on small screens and says so when it is empty. */
@@ -24,11 +54,12 @@ export function DataTable<Row>({
   rowKey,
   empty,
   caption,
+  label,
   loading,
   loadingText,
 }: DataTableProps<Row>) {
   return (
-    <div className="table-wrap">
+    <TableScroll label={label ?? caption}>
       <table className="table">
         {caption && <caption>{caption}</caption>}
         <thead>
@@ -60,6 +91,6 @@ export function DataTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import { type AdminUserRow, formatINR } from '@app/shared';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
@@ -28,7 +29,10 @@ export function UsersPage() {
   const [params, update] = useUrlState();
   const search = params.get('search') ?? '';
   const page = positiveInt(params.get('page'), 1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // `?user=<id>` opens that user's detail (`&action=credit` with Add Balance open): the Send
+  // Notifications screen's "credit added" template links here, as a credit is told by the ledger.
+  const [openId, setOpenId] = useState<string | null>(() => params.get('user'));
+  const [openAction] = useState(() => (params.get('action') === 'credit' ? 'credit' : null));
   const [typed, setTyped] = useState(search);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -81,7 +85,7 @@ export function UsersPage() {
         </button>
       </div>
       <Notice text={exportError} />
-      <div className="table-wrap">
+      <TableScroll label={t('admin.nav.users')}>
         <table className="table users-table">
           <thead>
             <tr>
@@ -142,9 +146,19 @@ export function UsersPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <Pager compact page={page} pages={pages} onPage={(p) => update({ page: p === 1 ? null : p })} />
-      {openId && <UserDetailModal key={openId} id={openId} onClose={() => setOpenId(null)} />}
+      {openId && (
+        <UserDetailModal
+          key={openId}
+          id={openId}
+          initialAction={openId === params.get('user') ? openAction : null}
+          onClose={() => {
+            setOpenId(null);
+            if (params.get('user')) update({ user: null, action: null });
+          }}
+        />
+      )}
     </Page>
   );
 }

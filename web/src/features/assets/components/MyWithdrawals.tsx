@@ -1,6 +1,7 @@
 import { formatRupees, type Withdrawal } from '@app/shared';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../../components/DataTable.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
@@ -74,7 +75,7 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
       failed={WEB_MSG.withdrawalsLoadFailed}
       requests={requests}
     >
-      <div className="table-wrap" data-testid="my-withdrawals">
+      <TableScroll label={t('wallet.withdraw.list')} testId="my-withdrawals">
         <table className="table">
           <thead>
             <tr>
@@ -146,7 +147,7 @@ export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </MyRequestsSection>
   );
 }

@@ -1,6 +1,8 @@
 import { abbreviateNumber } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LiveAnnouncer } from '../../../components/LiveAnnouncer.tsx';
+import { pairLabel } from '../lib/coins.ts';
 import { abbreviatePrice, formatInrPrice, formatPercent, formatUsd } from '../lib/format.ts';
 import { useMarketStore } from '../stores/market-store.ts';
 
@@ -57,6 +59,17 @@ export function LivePrice({
       </span>
     </span>
   );
+}
+
+/**
+ * The pair's price for screen readers: a polite announcement at most every few seconds, while
+ * the visible price follows every tick.
+ */
+export function LivePriceAnnouncer({ symbol }: { symbol: string }) {
+  const price = usePrice(symbol);
+  const rate = useMarketStore((s) => s.usdtInr);
+  const text = price === null ? null : `${pairLabel(symbol)}: ${formatInrPrice(price, rate)}`;
+  return <LiveAnnouncer text={text} testId="price-announcer" />;
 }
 
 /** "≈ ₹1,23,456.70" under a USD price. */

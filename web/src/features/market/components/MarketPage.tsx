@@ -20,7 +20,7 @@ import { ChangeSinceFirst } from './ChangeSinceFirst.tsx';
 import { CoinIcon } from './CoinIcon.tsx';
 import { ChartOverlay } from './charts/ChartOverlay.tsx';
 import { PriceLineChart } from './charts/lazy.tsx';
-import { InrEquivalent, LastUpdated, LivePrice } from './LiveValues.tsx';
+import { InrEquivalent, LastUpdated, LivePrice, LivePriceAnnouncer } from './LiveValues.tsx';
 import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx';
 import { type QuickTradeRenderer, QuickTradeSlot } from './QuickTradeSlot.tsx';
 
@@ -74,6 +74,7 @@ function MarketView({ symbol, quickTrade }: { symbol: string; quickTrade?: Quick
           <LivePrice symbol={symbol} currency="usd-short" className="price-big" />
           <InrEquivalent symbol={symbol} />
           <ChangeSinceFirst symbol={symbol} points={closes} timeframe={timeframe} />
+          <LivePriceAnnouncer symbol={symbol} />
         </div>
         <fieldset className="tabs">
           <legend className="sr-only">{t('market.timeframe')}</legend>

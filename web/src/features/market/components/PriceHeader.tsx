@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LivePrice, StatsChange, StatsValue, StatsVolume } from './LiveValues.tsx';
+import { LivePrice, LivePriceAnnouncer, StatsChange, StatsValue, StatsVolume } from './LiveValues.tsx';
 
 /** Last price in INR (and USDT) with the 24 h change, high, low and volume. */
 export function PriceHeader({ symbol }: { symbol: string }) {
@@ -10,6 +10,7 @@ export function PriceHeader({ symbol }: { symbol: string }) {
         <span className="muted small">{t('trade.lastPrice')}</span>
         <LivePrice symbol={symbol} currency="inr" className="price-big" />
         <LivePrice symbol={symbol} currency="usd" className="muted small" testId="live-price-usd" />
+        <LivePriceAnnouncer symbol={symbol} />
       </div>
       <dl className="price-stats">
         <div>

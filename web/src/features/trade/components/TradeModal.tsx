@@ -1,6 +1,7 @@
 import { formatINR, MSG } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LiveAnnouncer } from '../../../components/LiveAnnouncer.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { PriceText, TradeSummary } from '../../../components/TradeReceipt.tsx';
@@ -31,6 +32,11 @@ function Countdown({ expiresAt, offset, total }: { expiresAt: string; offset: nu
       >
         <span style={{ width: `${share * 100}%` }} />
       </div>
+      {/* The visible count changes every second; screen readers hear it every few seconds. */}
+      <LiveAnnouncer
+        text={`${t('tradeModal.remaining')}: ${formatCountdown(seconds)}`}
+        testId="countdown-announcer"
+      />
     </div>
   );
 }

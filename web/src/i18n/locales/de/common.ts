@@ -26,6 +26,8 @@ export const common: Shape<typeof en> = {
     pagePosition: '{{page}} / {{pages}}',
     backToSite: 'Zurück zur Website',
     comingLater: 'Dieser Bereich kommt mit einer späteren Version.',
+    skipToContent: 'Zum Hauptinhalt springen',
+    table: 'Tabelle',
   },
   nav: {
     main: 'Hauptnavigation',

@@ -24,6 +24,8 @@ export const common = {
     pagePosition: '{{page}} / {{pages}}',
     backToSite: 'Back to site',
     comingLater: 'This section arrives with a later release.',
+    skipToContent: 'Skip to main content',
+    table: 'Table',
   },
   nav: {
     main: 'Main navigation',

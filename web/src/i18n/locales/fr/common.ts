@@ -26,6 +26,8 @@ export const common: Shape<typeof en> = {
     pagePosition: '{{page}} / {{pages}}',
     backToSite: 'Retour au site',
     comingLater: 'Cette section arrive avec une prochaine version.',
+    skipToContent: 'Aller au contenu principal',
+    table: 'Tableau',
   },
   nav: {
     main: 'Navigation principale',

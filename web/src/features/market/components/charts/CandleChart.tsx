@@ -32,7 +32,7 @@ type Handle = { chart: IChartApi; series: ISeriesApi<'Candlestick'> };
 /** INR candlesticks: history from GET /api/candles, the last candle moved by live ticks. */
 export function CandleChart({ symbol, interval }: { symbol: string; interval: CandleInterval }) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const handle = useRef<Handle | null>(null);
   const { data, error, isFetching, refetch } = useCandles(symbol, interval, CANDLES_DEFAULT_LIMIT);
   const current = data && data.symbol === symbol && data.interval === interval ? data : undefined;
@@ -90,13 +90,14 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
 
   return (
     <div className="chart-box chart-box-candles">
-      <div
+      {/* A figure, not an img: the chart library puts its attribution link inside, and an
+          img's content is presentational, so that link would be a nested control. */}
+      <figure
         ref={box}
         className="chart-canvas"
-        role="img"
         data-testid="candle-chart"
         aria-label={t('trade.candles')}
-      />
+      ></figure>
       {overlay && (
         <ChartOverlay
           text={overlay}

@@ -27,7 +27,7 @@ export function PriceLineChart({
   intervalSeconds: number;
 }) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const handle = useRef<Handle | null>(null);
 
   useEffect(() => {
@@ -74,13 +74,14 @@ export function PriceLineChart({
 
   return (
     <div className="chart-box">
-      <div
+      {/* A figure, not an img: the chart library puts its attribution link inside, and an
+          img's content is presentational, so that link would be a nested control. */}
+      <figure
         ref={box}
         className="chart-canvas"
-        role="img"
         data-testid="price-chart"
         aria-label={t('market.priceChart', { symbol })}
-      />
+      ></figure>
     </div>
   );
 }

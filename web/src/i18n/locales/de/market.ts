@@ -54,7 +54,7 @@ export const market: Shape<typeof en> = {
     bookTotal: 'Summe ({{symbol}})',
     asks: 'Verkaufsorders',
     bids: 'Kauforders',
-    spread: 'Spread {{value}}',
+    spread: 'Spanne {{value}}',
     bookLoading: 'Orderbuch wird geladen…',
     bookEmpty: 'Noch keine Orders im Buch.',
     livePrices: 'Live-Preis',

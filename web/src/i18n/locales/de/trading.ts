@@ -31,7 +31,7 @@ export const trading: Shape<typeof en> = {
     down: 'Trade Ab',
   },
   tradeModal: {
-    label: 'Trade',
+    label: 'Handel',
     placing: 'Ihr Trade wird platziert…',
     placingDirection: {
       up: 'Ihr Auf-Trade wird platziert…',

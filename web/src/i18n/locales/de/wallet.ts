@@ -122,7 +122,7 @@ export const wallet: Shape<typeof en> = {
       activity: 'Wallet-Aktivität',
       allRecords: 'Alle Buchungen',
       more: 'Mehr in der Finanzübersicht',
-      tickets: 'Tickets',
+      tickets: 'Supportanfragen',
       ticketsLater: 'Ihre Support-Tickets erscheinen hier.',
       notifications: 'Benachrichtigungen',
     },

@@ -22,7 +22,7 @@ export const adminAudit: Shape<typeof en> = {
   },
   adminAudit: {
     when: 'Quand',
-    actor: 'Admin',
+    actor: 'Administrateur',
     action: 'Action',
     account: 'Compte',
     target: 'Cible',

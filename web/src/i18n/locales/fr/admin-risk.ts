@@ -11,7 +11,7 @@ export const adminRisk: Shape<typeof en> = {
     direction: 'Sens',
     up: 'Hausse',
     down: 'Baisse',
-    trades: 'Trades',
+    trades: 'Ordres',
     stake: 'Mise',
     payoutIfAllWin: 'Payé si tous gagnent',
     netIfAllWin: 'Perte nette si tous gagnent',

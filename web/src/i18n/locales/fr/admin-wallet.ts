@@ -53,7 +53,7 @@ export const adminWallet: Shape<typeof en> = {
     detail: {
       back: 'Retour',
       notFound: 'Introuvable',
-      transaction: 'Transaction',
+      transaction: 'Opération',
       trx: 'Numéro de transaction',
       amount: 'Montant',
       charge: 'Frais',

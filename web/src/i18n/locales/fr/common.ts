@@ -22,7 +22,7 @@ export const common: Shape<typeof en> = {
     copy: 'Copier',
     copied: 'Copié',
     pageOf: 'Page {{page}} sur {{pages}}',
-    pagination: 'Pagination',
+    pagination: 'Navigation entre les pages',
     pagePosition: '{{page}} / {{pages}}',
     backToSite: 'Retour au site',
     comingLater: 'Cette section arrive avec une prochaine version.',

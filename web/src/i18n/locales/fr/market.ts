@@ -50,7 +50,7 @@ export const market: Shape<typeof en> = {
     orderBook: "Carnet d'ordres",
     bookPrice: 'Prix (INR)',
     bookAmount: 'Quantité ({{symbol}})',
-    bookTotal: 'Total ({{symbol}})',
+    bookTotal: 'Cumul ({{symbol}})',
     asks: 'Ordres de vente',
     bids: "Ordres d'achat",
     spread: 'Écart {{value}}',

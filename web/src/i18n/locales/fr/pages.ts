@@ -27,7 +27,7 @@ export const pages: Shape<typeof en> = {
     traderText: 'Durées courtes, gains clairs et prix en direct pour des décisions rapides.',
     investorTitle: 'Investisseur',
     investorText: 'Suivez le marché et gérez votre solde en INR depuis un seul tableau de bord.',
-    promoLabel: 'Promotions',
+    promoLabel: 'Offres',
     promoSlide: '{{n}} sur {{count}}',
     promoDot: 'Afficher la bannière {{n}}',
     promo1Title: 'Des prix en direct, envoyés à vous',
@@ -90,7 +90,7 @@ export const pages: Shape<typeof en> = {
     accountsTitle: 'Comptes',
     accountsText:
       "Une clé de parrainage valide est nécessaire pour s'inscrire. Vous êtes responsable de la confidentialité de votre mot de passe et de toute activité sur votre compte. Une personne, un compte.",
-    tradingTitle: 'Trading',
+    tradingTitle: 'Négociation',
     tradingText:
       "Un trade compare le prix du marché à l'échéance avec le prix d'entrée : Hausse gagne si le prix a monté, Baisse gagne s'il a baissé, un prix inchangé est une égalité et la mise est rendue. Les trades réglés sont définitifs.",
     liabilityTitle: 'Responsabilité',
@@ -102,7 +102,7 @@ export const pages: Shape<typeof en> = {
     intro: 'Envoyez-nous un message : notre équipe vous répondra dans un ticket de votre compte.',
     subject: 'Objet',
     email: 'E-mail',
-    message: 'Message',
+    message: 'Votre message',
     submit: 'Envoyer le message',
     submitting: 'Envoi...',
     faqTitle: 'Questions fréquentes',

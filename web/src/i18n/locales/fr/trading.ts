@@ -31,7 +31,7 @@ export const trading: Shape<typeof en> = {
     down: 'Trader à la baisse',
   },
   tradeModal: {
-    label: 'Trade',
+    label: 'Opération',
     placing: 'Passage de votre trade…',
     placingDirection: {
       up: 'Passage de votre trade à la hausse…',
@@ -72,7 +72,7 @@ export const trading: Shape<typeof en> = {
     exchangeTime: 'Heure de la bourse',
     aggTradeId: "Identifiant d'agrégat",
     noAggId: "aucun (ne provient pas d'un flux de transactions Binance)",
-    source: 'Source',
+    source: 'Provenance',
     noExit: 'Pas encore réglé.',
     placedAt: 'Passé le',
     expiresAt: 'Échéance',

@@ -122,7 +122,7 @@ export const wallet: Shape<typeof en> = {
       activity: 'Activité du portefeuille',
       allRecords: 'Tous les relevés',
       more: 'Plus dans les relevés financiers',
-      tickets: 'Tickets',
+      tickets: 'Demandes d’assistance',
       ticketsLater: 'Vos tickets de support apparaîtront ici.',
       notifications: 'Notifications',
     },

@@ -1,7 +1,7 @@
 import type { Notification as AppNotification } from '@app/shared';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from './TradeReceipt.tsx';
+import { useLocaleFormat } from '../lib/locale-format.ts';
 
 /**
  * One notification; unread ones are highlighted and say so in words. A click or Enter opens
@@ -16,6 +16,7 @@ export function NotificationItem({
   onOpen: (notification: AppNotification) => void;
 }) {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -34,7 +35,7 @@ export function NotificationItem({
         </span>
         {n.body && <span className="nt-item-body">{n.body}</span>}
         <time className="nt-item-time" dateTime={n.createdAt}>
-          {formatTimestamp(n.createdAt).slice(0, 16)}
+          {dateTime(n.createdAt)}
         </time>
       </button>
     </li>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AccountModeSwitch } from '../../components/AccountModeSwitch.tsx';
+import { LanguageChoices } from '../../components/LanguageModal.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
 import { useAccountMode, useSelectedBalance } from '../../lib/account-mode.ts';
 import { useSession } from '../../lib/session/index.ts';
@@ -106,9 +107,9 @@ function MoreSheet() {
   const { t } = useTranslation();
   const close = useSheet((s) => s.close);
   const openDialog = useDialogs((s) => s.open);
-  const show = (dialog: 'language' | 'install') => {
+  const showInstall = () => {
     close();
-    openDialog(dialog);
+    openDialog('install');
   };
   return (
     <SheetFrame label={t('sheets.more')}>
@@ -117,13 +118,16 @@ function MoreSheet() {
         <Link to="/orders">{t('nav.orders')}</Link>
         <Link to="/assets">{t('nav.wallet')}</Link>
         <Link to="/notifications">{t('sheets.notifications')}</Link>
-        <button type="button" onClick={() => show('install')}>
+        <button type="button" onClick={showInstall}>
           {t('sheets.downloadApp')}
         </button>
-        <button type="button" onClick={() => show('language')}>
-          {t('sheets.selectLanguage')}
-        </button>
       </div>
+      <section className="sheet-actions" aria-labelledby="more-sheet-languages">
+        <h2 id="more-sheet-languages" className="sheet-title">
+          {t('sheets.selectLanguage')}
+        </h2>
+        <LanguageChoices onChosen={close} />
+      </section>
     </SheetFrame>
   );
 }

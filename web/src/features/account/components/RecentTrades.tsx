@@ -2,13 +2,14 @@ import { formatINR } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { formatSignedRupees, profitTone } from '../../../lib/trades.ts';
 import { type RecentTrade, useRecentTrades } from '../api/get-recent-trades.ts';
 
 /** The dashboard's last five trades; refetched when one is placed or settled. */
 export function RecentTrades() {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const { data, isPending } = useRecentTrades();
 
   const columns: Array<Column<RecentTrade>> = [
@@ -48,7 +49,7 @@ export function RecentTrades() {
           <span className={profitTone(row.profit)}>{formatSignedRupees(row.profit)}</span>
         ),
     },
-    { key: 'date', header: t('orders.date'), cell: (row) => formatTimestamp(row.createdAt).slice(0, 19) },
+    { key: 'date', header: t('orders.date'), cell: (row) => dateTime(row.createdAt) },
   ];
 
   return (

@@ -3,21 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { billTypeKey } from '../../../lib/bill-types.ts';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useWalletActivity } from '../api/get-wallet-activity.ts';
 
 /** The dashboard's five newest ledger entries; reloaded when money moves. */
 export function WalletActivity() {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const { data, error, isPending } = useWalletActivity();
 
   const columns: Array<Column<WalletTransactionView>> = [
     {
       key: 'time',
       header: t('wallet.records.time'),
-      cell: (tx) => formatTimestamp(tx.createdAt).slice(0, 19),
+      cell: (tx) => dateTime(tx.createdAt),
     },
     { key: 'type', header: t('wallet.records.type'), cell: (tx) => t(billTypeKey(tx)) },
     {

@@ -2,8 +2,8 @@ import { formatRupees, type Topup } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { VoucherThumb } from '../../../components/VoucherThumb.tsx';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { topupKeys } from '../../../lib/query/index.ts';
 import { useMyTopups } from '../api/get-my-topups.ts';
@@ -31,6 +31,7 @@ function Voucher({ topup }: { topup: Topup }) {
  */
 export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const requests = useMyRequests({ useList: useMyTopups, lists: topupKeys.mineLists(), userId, sent });
   const { status, list } = requests;
 
@@ -38,7 +39,7 @@ export function MyTopups({ userId, sent }: { userId: string; sent: number }) {
     {
       key: 'date',
       header: t('wallet.topup.date'),
-      cell: (row) => formatTimestamp(row.createdAt).slice(0, 19),
+      cell: (row) => dateTime(row.createdAt),
     },
     {
       key: 'amount',

@@ -10,8 +10,8 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager, pagesOf } from '../../../components/Pager.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
 import { billTypeKey, isBillFilter } from '../../../lib/bill-types.ts';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 import { WalletNav } from './WalletNav.tsx';
@@ -36,6 +36,7 @@ function Direction({ tx }: { tx: WalletTransactionView }) {
  */
 export function RecordsPage() {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const [type, setType] = useState<RecordBillFilter>('all');
   const [currency, setCurrency] = useState<string>('INR');
   const [page, setPage] = useState(1);
@@ -47,7 +48,7 @@ export function RecordsPage() {
     {
       key: 'time',
       header: t('wallet.records.time'),
-      cell: (tx) => formatTimestamp(tx.createdAt).slice(0, 19),
+      cell: (tx) => dateTime(tx.createdAt),
     },
     { key: 'type', header: t('wallet.records.type'), cell: (tx) => t(billTypeKey(tx)) },
     { key: 'direction', header: t('wallet.records.direction'), cell: (tx) => <Direction tx={tx} /> },

@@ -7,8 +7,9 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { formatTimestamp, OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
+import { OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
 import { type AccountMode, useAccountMode } from '../../../lib/account-mode.ts';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { pageCount } from '../../../lib/order-lists.ts';
 import {
   formatCountdown,
@@ -60,6 +61,7 @@ function RunningStatus({ trade }: { trade: Trade }) {
 
 function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | undefined }) {
   const { t } = useTranslation();
+  const { dateTime } = useLocaleFormat();
   const navigate = useNavigate();
   const [runningPage, setRunningPage] = useState(1);
   const [closedPage, setClosedPage] = useState(1);
@@ -85,7 +87,7 @@ function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | un
   const date: Column<Trade> = {
     key: 'date',
     header: t('orders.date'),
-    cell: (row) => formatTimestamp(row.createdAt).slice(0, 19),
+    cell: (row) => dateTime(row.createdAt),
   };
   const runningColumns: Array<Column<Trade>> = [
     sn(runningPage),

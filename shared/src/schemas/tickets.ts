@@ -117,6 +117,8 @@ export const adminTicketsResponseSchema = z.object({
 });
 export const ticketResponseSchema = z.object({ ticket: ticketSchema });
 export const adminTicketResponseSchema = z.object({ ticket: adminTicketSchema });
+/** An admin's reply or status change: the ticket as it is now, and what happened. */
+export const adminTicketAnswerSchema = adminTicketResponseSchema.extend({ message: z.string() });
 /** POST /api/tickets (201): the new ticket, its id, and "Ticket created! ...". */
 export const ticketCreatedResponseSchema = z.object({
   id: z.string(),

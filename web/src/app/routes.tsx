@@ -2,10 +2,12 @@ import { DEFAULT_PAIR } from '@app/shared';
 import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
 import { AccountActivity } from '../features/account-activity/index.ts';
+import { AccountTickets } from '../features/account-tickets/index.ts';
 import { AuditPage } from '../features/admin-audit/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
 import { RiskPage } from '../features/admin-risk/index.ts';
+import { TicketsPage } from '../features/admin-tickets/index.ts';
 import { TopupsPage } from '../features/admin-topups/index.ts';
 import { TradeLogPage } from '../features/admin-trade-log/index.ts';
 import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
@@ -65,7 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'assets/topup', element: <TopupPage /> },
               { path: 'assets/withdraw', element: <WithdrawPage /> },
               { path: 'assets/records', element: <RecordsPage /> },
-              { path: 'account', element: <AccountPage activity={<AccountActivity />} /> },
+              { path: 'account', element: <AccountPage activity={<AccountActivity />} tickets={<AccountTickets />} /> },
               { path: 'notifications', element: <NotificationsPage /> },
             ],
           },
@@ -91,7 +93,7 @@ export const routes: RouteObject[] = [
               { path: 'referral-keys', element: <ReferralKeysPage /> },
               { path: 'login-history', element: <LoginHistoryPage /> },
               { path: 'audit', element: <AuditPage /> },
-              adminPending('support/tickets', 'tickets'),
+              { path: 'support/tickets', element: <TicketsPage /> },
               adminPending('notifications/send', 'notifications'),
               {
                 path: 'super',

@@ -1,4 +1,5 @@
 import {
+  adminTicketAnswerSchema,
   adminTicketResponseSchema,
   adminTicketsQuerySchema,
   adminTicketsResponseSchema,
@@ -12,14 +13,11 @@ import {
   ticketsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createTicketsService } from './tickets.service.ts';
-
-const adminAnswerSchema = adminTicketResponseSchema.extend({ message: z.string() });
 
 /**
  * Support tickets. A user opens tickets, reads and answers their own (another user's answers
@@ -30,7 +28,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTicketsService({
     db: app.db,
     io: app.io,
-    notify: (row) => createWalletEvents(app.io, app.db).notify(row),
+    notify: createWalletEvents(app.io, app.db).notify,
     log: app.log.child({ feature: 'tickets' }),
   });
   const tags = ['tickets'];
@@ -138,7 +136,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Set open, pending or closed (audited).',
         params: idParamsSchema,
         body: ticketStatusBodySchema,
-        response: { 200: adminAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: adminTicketAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => service.setStatus(request.params.id, request.body, requestMeta(request)),
@@ -155,7 +153,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Answer a ticket (audited): the status becomes answered and the user gets a ticket_reply notification.',
         params: idParamsSchema,
         body: ticketReplySchema,
-        response: { 201: adminAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: adminTicketAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>

@@ -2,7 +2,6 @@ import { formatINR, MSG } from '@app/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { isAdminUser, type SessionUser, useSession } from '../../../lib/session/index.ts';
@@ -18,8 +17,11 @@ import { WalletActivity } from './WalletActivity.tsx';
 
 type Open = 'none' | 'profile' | 'password' | 'bank';
 
-/** `activity`: the Account activity list, a feature of its own that the app mounts here. */
-export function AccountPage({ activity }: { activity?: ReactNode } = {}) {
+/**
+ * `activity`: the Account activity list; `tickets`: the Tickets list with its thread modal.
+ * Both are features of their own that the app mounts here.
+ */
+export function AccountPage({ activity, tickets }: { activity?: ReactNode; tickets?: ReactNode } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -125,14 +127,7 @@ export function AccountPage({ activity }: { activity?: ReactNode } = {}) {
       <WalletActivity />
       {activity}
 
-      <section className="section" aria-labelledby="dash-tickets-title">
-        <header className="section-head">
-          <h2 id="dash-tickets-title">{t('wallet.dashboard.tickets')}</h2>
-        </header>
-        <EmptyState>
-          <p>{t('wallet.dashboard.ticketsLater')}</p>
-        </EmptyState>
-      </section>
+      {tickets}
 
       <DashboardNotifications />
 

@@ -1,9 +1,9 @@
-import { ticketCreatedResponseSchema } from '@app/shared';
+import { type CreateTicketBody, ticketCreatedResponseSchema } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** POST /api/tickets */
-export function createTicket(body: { subject: string; message: string }) {
+/** POST /api/tickets: 201 with the new ticket and "Ticket created! ...". */
+export function createTicket(body: CreateTicketBody) {
   return api('/api/tickets', ticketCreatedResponseSchema, { method: 'POST', body });
 }
 

@@ -19,7 +19,8 @@ export function SupportPage() {
   const { mutateAsync: create, isPending: pending } = useCreateTicket();
   const messageId = useId();
   const signedIn = !!user;
-  // The contact form's rules are the web's own (no gateway route checks a ticket yet).
+  // The contact form checks its four rules in the spec's order (the email and the sign-in are
+  // the form's own); POST /api/tickets checks subject and message again with the same messages.
   const resolver: Resolver<SupportInput> = (values) => {
     const error = supportFormError(values, signedIn);
     const result: ResolverResult<SupportInput> = error
@@ -41,9 +42,9 @@ export function SupportPage() {
       setCreated(true);
       reset({ ...form, subject: '', message: '' });
     } catch (err) {
-      // Until the tickets service answers, a missing endpoint reads as a failed ticket.
-      const missing = err instanceof ApiError && err.status === 404;
-      const message = missing ? WEB_MSG.ticketFailed : serverMessageOr(err, WEB_MSG.ticketFailed);
+      // The server's message when it gives one (a refused subject or message), else the spec's.
+      const message =
+        err instanceof ApiError && err.kind === 'http' ? serverMessageOr(err, WEB_MSG.ticketFailed) : WEB_MSG.ticketFailed;
       setError('root.server', { type: 'server', message });
     }
   });

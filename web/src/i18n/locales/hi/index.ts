@@ -10,6 +10,7 @@ import { common } from './common.ts';
 import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
+import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
 import { wallet } from './wallet.ts';
 
@@ -25,5 +26,6 @@ export const hi: Shape<Translation> = {
   ...adminAudit,
   ...adminRisk,
   ...adminOps,
+  ...tickets,
   msg,
 };

@@ -1,0 +1,1 @@
+export { AccountTickets } from './components/AccountTickets.tsx';

@@ -1,0 +1,37 @@
+/** Support tickets: the dashboard's list and thread, and the admin's two-pane screen. */
+export const tickets = {
+  tickets: {
+    title: 'Tickets',
+    empty: 'No tickets yet. Open one from the Customer Service page.',
+    loadFailed: 'Failed to load tickets.',
+    thread: 'Ticket thread',
+    threadLoadFailed: 'Failed to load the ticket.',
+    status: 'Status',
+    you: 'You',
+    support: 'Support team',
+    reply: 'Your reply',
+    send: 'Send reply',
+    sending: 'Sending...',
+    replyFailed: 'Could not send the reply.',
+    statuses: {
+      open: 'open',
+      pending: 'pending',
+      answered: 'answered',
+      customer_replied: 'customer replied',
+      closed: 'closed',
+    },
+    admin: {
+      title: 'Support Tickets',
+      listLabel: 'Ticket list',
+      statusFilter: 'Status',
+      all: 'All',
+      searchPlaceholder: 'Subject, name, username or email',
+      empty: 'No tickets',
+      select: 'Select a ticket to read its thread.',
+      setOpen: 'Open',
+      setPending: 'Pending',
+      setClose: 'Close',
+      statusFailed: 'Could not change the status.',
+    },
+  },
+};

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AccountPage } from '../features/account/index.ts';
 import { AccountActivity } from '../features/account-activity/index.ts';
 import { AccountTickets } from '../features/account-tickets/index.ts';
+import { AnnouncementsAdminPage } from '../features/admin-announcements/index.ts';
 import { AuditPage } from '../features/admin-audit/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
@@ -16,7 +17,14 @@ import { WithdrawalDetailPage, WithdrawalsPage } from '../features/admin-withdra
 import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
-import { AboutPage, AnnouncementsPage, PrivacyPage, SupportPage, TermsPage } from '../features/info/index.ts';
+import {
+  AboutPage,
+  AnnouncementsPage,
+  PrivacyPage,
+  RulesPage,
+  SupportPage,
+  TermsPage,
+} from '../features/info/index.ts';
 import { LoginHistoryPage } from '../features/login-history/index.ts';
 import { MarketPage, type QuickTradeRenderer, TopMarkets, TradePage } from '../features/market/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
@@ -57,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'announcements', element: <AnnouncementsPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
+          { path: 'rules', element: <RulesPage /> },
           { path: 'support', element: <SupportPage /> },
           // One route for the list and a receipt over it, so opening a receipt keeps the list.
           { path: 'orders/:id?', element: <OrdersPage /> },
@@ -93,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'referral-keys', element: <ReferralKeysPage /> },
               { path: 'login-history', element: <LoginHistoryPage /> },
               { path: 'audit', element: <AuditPage /> },
+              { path: 'announcements', element: <AnnouncementsAdminPage /> },
               { path: 'support/tickets', element: <TicketsPage /> },
               adminPending('notifications/send', 'notifications'),
               {

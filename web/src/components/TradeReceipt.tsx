@@ -1,6 +1,7 @@
 import { formatINR, type Trade, type TradePrice } from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useMessage } from '../i18n/index.ts';
 import { closedProfit, formatSignedRupees, isRunning, outcomeOf, profitTone } from '../lib/trades.ts';
 import { useUsdtInr } from '../lib/usdt-inr.ts';
@@ -156,6 +157,11 @@ export function TradeReceipt({ trade }: { trade: Trade }) {
         <PriceProof title={t('tradeInfo.exit')} price={trade.exit} testId="receipt-exit" />
       </div>
       <p className="muted small">{t('tradeInfo.inrNote')}</p>
+      <p className="small">
+        <Link to="/rules#receipt" data-testid="receipt-rules">
+          {t('rules.receiptLink')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -19,6 +19,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { path: 'referral-keys', key: 'referralKeys' },
   { path: 'login-history', key: 'loginHistory' },
   { path: 'audit', key: 'audit' },
+  { path: 'announcements', key: 'announcements' },
   { path: 'support/tickets', key: 'tickets' },
   { path: 'notifications/send', key: 'notifications' },
 ];

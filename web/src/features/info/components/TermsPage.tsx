@@ -1,17 +1,14 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Page } from '../../../components/Page.tsx';
+import { useHashScroll } from '../lib/hash-scroll.ts';
 
 /** The anchors #accounts, #trading and #liability are linked from elsewhere. */
 const SECTIONS = ['accounts', 'trading', 'liability'] as const;
 
 export function TermsPage() {
   const { t } = useTranslation();
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.();
-  }, [hash]);
+  useHashScroll();
   return (
     <Page title={t('terms.title')} className="prose">
       <p>{t('terms.intro')}</p>
@@ -28,6 +25,11 @@ export function TermsPage() {
         <section key={s} id={s}>
           <h2>{t(`terms.${s}Title`)}</h2>
           <p>{t(`terms.${s}Text`)}</p>
+          {s === 'trading' && (
+            <p>
+              <Link to="/rules">{t('rules.linkLabel')}</Link>
+            </p>
+          )}
         </section>
       ))}
     </Page>

@@ -1,7 +1,7 @@
 import { formatRupees, MSG, type TradeDirection } from '@app/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PracticeBadge } from '../../../components/AccountModeSwitch.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
@@ -160,6 +160,11 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
           </p>
         </div>
       )}
+      <p className="small qt-rules">
+        <Link to="/rules" data-testid="rules-link">
+          {t('rules.linkLabel')}
+        </Link>
+      </p>
 
       <Notice text={message} />
       {!signedIn && <p className="notice notice-info">{translate(MSG.loginToTrade)}</p>}

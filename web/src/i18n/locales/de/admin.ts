@@ -23,6 +23,7 @@ export const admin: Shape<typeof en> = {
       audit: 'Audit-Protokoll',
       tickets: 'Support-Tickets',
       notifications: 'Benachrichtigungen senden',
+      announcements: 'Ankündigungen',
       overview: 'Überblick',
       createUser: 'Benutzer anlegen',
       createAdmin: 'Admin anlegen',

@@ -10,6 +10,7 @@ import { common } from './common.ts';
 import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
+import { rules } from './rules.ts';
 import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
 import { wallet } from './wallet.ts';
@@ -26,6 +27,7 @@ export const de: Shape<Translation> = {
   ...adminAudit,
   ...adminRisk,
   ...adminOps,
+  ...rules,
   ...tickets,
   msg,
 };

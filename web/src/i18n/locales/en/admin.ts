@@ -21,6 +21,7 @@ export const admin = {
       audit: 'Audit Trail',
       tickets: 'Support Tickets',
       notifications: 'Send Notifications',
+      announcements: 'Announcements',
       overview: 'Overview',
       createUser: 'Create User',
       createAdmin: 'Create Admin',

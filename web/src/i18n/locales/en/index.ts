@@ -9,6 +9,7 @@ import { adminWallet } from './admin-wallet.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
 import { pages } from './pages.ts';
+import { rules } from './rules.ts';
 import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
 import { wallet } from './wallet.ts';
@@ -26,6 +27,7 @@ export const en = {
   ...adminAudit,
   ...adminRisk,
   ...adminOps,
+  ...rules,
   ...tickets,
   msg: { ...MSG, ...WEB_MSG },
 };

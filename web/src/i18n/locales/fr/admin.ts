@@ -23,6 +23,7 @@ export const admin: Shape<typeof en> = {
       audit: "Journal d'audit",
       tickets: 'Tickets support',
       notifications: 'Envoyer des notifications',
+      announcements: 'Annonces',
       overview: "Vue d'ensemble",
       createUser: 'Créer un utilisateur',
       createAdmin: 'Créer un admin',

@@ -23,6 +23,7 @@ export const admin: Shape<typeof en> = {
       audit: 'ऑडिट ट्रेल',
       tickets: 'सहायता टिकट',
       notifications: 'सूचनाएँ भेजें',
+      announcements: 'घोषणाएँ',
       overview: 'अवलोकन',
       createUser: 'उपयोगकर्ता बनाएँ',
       createAdmin: 'एडमिन बनाएँ',

@@ -1,0 +1,1 @@
+export { AnnouncementsAdminPage } from './components/AnnouncementsAdminPage.tsx';

@@ -1,4 +1,12 @@
 export { type AdminStatsSnapshotRow, readAdminStats, refreshAdminStats } from './admin-stats.ts';
+export {
+  type BroadcastMessage,
+  type BroadcastTarget,
+  broadcastRecipientIds,
+  countBroadcastRecipients,
+  insertBroadcastNotifications,
+  unreadNotificationCounts,
+} from './broadcast.ts';
 export { cancelTrade } from './cancel.ts';
 export * from './client.ts';
 export { generatePassword, generateReferralCode } from './codes.ts';

@@ -10,6 +10,7 @@ import auditRoutes from './features/audit/audit.routes.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
+import broadcastRoutes from './features/broadcast/broadcast.routes.ts';
 import coinsPlugin from './features/coins/coins.plugin.ts';
 import coinsRoutes from './features/coins/coins.routes.ts';
 import healthRoutes from './features/health/health.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
       await api.register(withdrawalsRoutes);
       await api.register(walletRoutes);
       await api.register(notificationsRoutes);
+      await api.register(broadcastRoutes, { syncMax: config.broadcastSyncMax });
       await api.register(ticketsRoutes);
       await api.register(announcementsRoutes);
     },

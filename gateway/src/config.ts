@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { BROADCAST_SYNC_MAX } from '@app/shared';
 import { z } from 'zod';
 import type { SocketLimits } from './realtime/socket-limits.ts';
 
@@ -97,6 +98,9 @@ const envSchema = z.object({
   TRADE_MAX_PRICE_AGE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   // Where top-up vouchers are kept: outside any folder the web server serves.
   VOUCHER_DIR: z.string().trim().min(1).default('.data/vouchers'),
+  // Recipients up to which an admin notification is written within the request; above it a
+  // workers job writes it in batches (features/broadcast).
+  BROADCAST_SYNC_MAX: positiveInt(BROADCAST_SYNC_MAX),
 });
 
 export type Config = {
@@ -124,6 +128,8 @@ export type Config = {
   tradeMaxPriceAgeMs: number;
   /** Absolute directory of uploaded top-up vouchers (served only through the authorised route). */
   voucherDir: string;
+  /** Admin notifications to more recipients than this go to a workers job (default BROADCAST_SYNC_MAX). */
+  broadcastSyncMax?: number;
 };
 
 export class ConfigError extends Error {
@@ -163,5 +169,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
     voucherDir: resolve(e.VOUCHER_DIR),
+    broadcastSyncMax: e.BROADCAST_SYNC_MAX,
   };
 }

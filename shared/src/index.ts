@@ -9,6 +9,7 @@ export * from './schemas/admin-users.ts';
 export * from './schemas/announcements.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/broadcast.ts';
 export * from './schemas/coins.ts';
 export * from './schemas/params.ts';
 export * from './schemas/responses.ts';

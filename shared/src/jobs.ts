@@ -43,12 +43,47 @@ export type SettleExpiryJobData = { symbol: string; expiresAt: number };
 /** Settle every running trade past expiry + grace, check the ledger invariants. */
 export type ReconcileJobData = { graceMs: number };
 
+/**
+ * An admin's notification to more users than a request handles (POST /api/admin/notifications):
+ * the workers create the notifications in batches of users ordered by id and push each one live.
+ * Safe to run twice: every notification carries `data.broadcastId`, and a user who already has
+ * this broadcast's is skipped; the job's progress keeps the last user id done, so a retry
+ * resumes there.
+ */
+export type BroadcastJobData = {
+  broadcastId: string;
+  /** Users by id, or every user of these roles (the sender's visible roles for 'all'). */
+  target: { kind: 'ids'; ids: string[] } | { kind: 'roles'; roles: Array<'user' | 'admin' | 'superadmin'> };
+  message: {
+    type: 'system' | 'withdrawal' | 'ticket_reply';
+    title: string;
+    body: string;
+    data: Record<string, unknown>;
+  };
+  /** Recipients counted when the send was accepted. */
+  recipients: number;
+};
+
+/** What a broadcast job reports as progress while it runs and returns when done. */
+export type BroadcastProgress = {
+  /** Users gone through so far. */
+  processed: number;
+  /** Notifications created so far (a retry does not count a user twice). */
+  created: number;
+  /** The last user id done: a retry resumes after it. */
+  after: string | null;
+};
+
+/** One job per broadcast; ':' is not allowed in BullMQ ids. */
+export const broadcastJobId = (broadcastId: string) => `broadcast-${broadcastId}`;
+
 /** Every job a queue accepts: job name → payload. */
 export interface JobMap {
   maintenance: {
     heartbeat: HeartbeatJobData;
     tickPartitions: TickPartitionsJobData;
     adminStats: AdminStatsJobData;
+    broadcast: BroadcastJobData;
   };
   settlement: {
     settle: SettleTradeJobData;

@@ -149,6 +149,16 @@ export const MSG = {
   passwordUpdated: 'Password updated successfully.',
   reputationUpdated: 'Reputation updated.',
   balanceAdjusted: 'Balance updated.',
+  // admin notifications (admin-side §5, §8; INTEGRITY: credits are told by the ledger)
+  invalidJson: 'Invalid JSON',
+  broadcastCreditRefused: 'Credit notices come from a balance adjustment.',
+  broadcastUserRequired: 'Enter a username, email or user id.',
+  broadcastListRequired: 'Enter at least one recipient.',
+  broadcastUserIdInvalid: 'Every entry must be a user id.',
+  broadcastRoleRequired: 'Choose a role.',
+  broadcastNoRecipients: 'No users match this audience.',
+  broadcastAdminRoleForbidden: 'Only a superadmin can message admin or superadmin accounts.',
+  broadcastFailed: 'Failed to send notifications',
   // support tickets (user-side §5, §8)
   ticketSubjectInvalid: 'Please enter a subject.',
   ticketMessageTooShort: 'Message should be at least 10 characters.',

@@ -123,7 +123,7 @@ export const userEventsChannel = (redisPrefix: string) => `${redisPrefix}socket:
 export const USER_EVENTS_PER_MESSAGE = 100;
 
 /** Events that may travel on `userEventsChannel()`. */
-export type BulkUserEventName = 'trade:placed' | 'trade:settled' | 'balance';
+export type BulkUserEventName = 'trade:placed' | 'trade:settled' | 'balance' | 'notification';
 
 /** One event of a bulk message, for the room of `userId`. */
 export type BulkUserEvent = {
@@ -133,7 +133,13 @@ export type BulkUserEvent = {
 /** One event of a bulk message as it travels: the packet is ready to write to a socket. */
 export type EncodedUserEvent = { userId: string; event: BulkUserEventName; packet: string };
 
-const BULK_USER_EVENT_NAMES: readonly BulkUserEventName[] = ['trade:placed', 'trade:settled', 'balance'];
+const BULK_USER_EVENT_NAMES: readonly BulkUserEventName[] = [
+  'trade:placed',
+  'trade:settled',
+  'balance',
+  // Admin broadcasts: one notification to each of many users.
+  'notification',
+];
 /** What a packet of each event starts with: EVENT (2) on `/`, then the JSON array's first item. */
 const PACKET_PREFIXES = BULK_USER_EVENT_NAMES.map((event) => ({
   event,

@@ -4,6 +4,7 @@ import { isNotConnectionError, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { withSafeJobErrors } from './job-errors.ts';
 import { createAdminStatsJob } from './jobs/admin-stats.ts';
+import { createBroadcastJob } from './jobs/broadcast.ts';
 import { runHeartbeat } from './jobs/heartbeat.ts';
 import { runTickPartitions } from './jobs/tick-partitions.ts';
 import type { Logger } from './logger.ts';
@@ -26,6 +27,11 @@ export function createMaintenanceWorker(deps: MaintenanceDeps) {
     redis: deps.connection,
     redisPrefix: deps.redisPrefix,
   });
+  const runBroadcast = createBroadcastJob({
+    db: deps.db,
+    redis: deps.connection,
+    redisPrefix: deps.redisPrefix,
+  });
 
   const process = async (job: TypedJob<'maintenance'>) => {
     switch (job.name) {
@@ -38,6 +44,8 @@ export function createMaintenanceWorker(deps: MaintenanceDeps) {
         return runTickPartitions({ db: deps.db }, job.data);
       case 'adminStats':
         return runAdminStats(job.data);
+      case 'broadcast':
+        return runBroadcast(job);
       default: {
         // Exhaustive: a job name added to the JobMap without a handler fails to compile here.
         const unknown: never = job;

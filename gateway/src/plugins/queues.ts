@@ -3,11 +3,12 @@ import { Queue } from 'bullmq';
 import fp from 'fastify-plugin';
 
 export type SettlementQueue = Queue<QueueData<'settlement'>, unknown, JobName<'settlement'>>;
+export type MaintenanceQueue = Queue<QueueData<'maintenance'>, unknown, JobName<'maintenance'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** BullMQ producers (the workers consume). One per app, closed with it. */
-    queues: { settlement: SettlementQueue };
+    queues: { settlement: SettlementQueue; maintenance: MaintenanceQueue };
   }
 }
 
@@ -19,20 +20,27 @@ declare module 'fastify' {
  */
 export default fp<{ url: string; redisPrefix: string }>(
   async (app, opts) => {
+    const connection = {
+      url: opts.url,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5_000,
+      connectionName: 'gateway-queues',
+      disableClientInfo: true,
+    };
     const settlement: SettlementQueue = new Queue(QUEUES.settlement, {
-      connection: {
-        url: opts.url,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 5_000,
-        connectionName: 'gateway-queues',
-        disableClientInfo: true,
-      },
+      connection,
       prefix: bullPrefix(opts.redisPrefix),
     });
     settlement.on('error', (err) => app.log.warn({ err }, 'settlement queue error'));
-    app.decorate('queues', { settlement });
+    // Admin broadcasts too large for one request (features/broadcast).
+    const maintenance: MaintenanceQueue = new Queue(QUEUES.maintenance, {
+      connection,
+      prefix: bullPrefix(opts.redisPrefix),
+    });
+    maintenance.on('error', (err) => app.log.warn({ err }, 'maintenance queue error'));
+    app.decorate('queues', { settlement, maintenance });
     app.addHook('onClose', async () => {
-      await settlement.close();
+      await Promise.all([settlement.close(), maintenance.close()]);
     });
   },
   { name: 'queues' },

@@ -110,6 +110,8 @@ describe('health and docs', () => {
         'GET /api/notifications/unread-count',
         'POST /api/notifications/{id}/read',
         'POST /api/notifications/read-all',
+        'POST /api/admin/notifications',
+        'GET /api/admin/notifications/jobs/{id}',
         'GET /api/announcements',
         'GET /api/admin/announcements',
         'POST /api/admin/announcements',

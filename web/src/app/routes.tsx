@@ -5,6 +5,7 @@ import { AccountActivity } from '../features/account-activity/index.ts';
 import { AccountTickets } from '../features/account-tickets/index.ts';
 import { AnnouncementsAdminPage } from '../features/admin-announcements/index.ts';
 import { AuditPage } from '../features/admin-audit/index.ts';
+import { SendNotificationsPage } from '../features/admin-broadcast/index.ts';
 import { CoinsPage } from '../features/admin-coins/index.ts';
 import { DashboardPage } from '../features/admin-dashboard/index.ts';
 import { RiskPage } from '../features/admin-risk/index.ts';
@@ -34,15 +35,9 @@ import { CreateAccountPage, OverviewPage, SiteSettingsPage } from '../features/s
 import { QuickTradeCard } from '../features/trade/index.ts';
 import { isAdminUser, isSuperadmin } from '../lib/session/index.ts';
 import { AdminLayout } from './admin/AdminLayout.tsx';
-import { PendingPage } from './admin/PendingPage.tsx';
 import { RequireAuth } from './guards.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
-
-const adminPending = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <PendingPage titleKey={titleKey} />,
-});
 
 /** The market pages draw the trade feature's card with their live price (features do not import each other). */
 const quickTrade: QuickTradeRenderer = (symbol, price) => <QuickTradeCard symbol={symbol} price={price} />;
@@ -76,7 +71,10 @@ export const routes: RouteObject[] = [
               { path: 'assets/topup', element: <TopupPage /> },
               { path: 'assets/withdraw', element: <WithdrawPage /> },
               { path: 'assets/records', element: <RecordsPage /> },
-              { path: 'account', element: <AccountPage activity={<AccountActivity />} tickets={<AccountTickets />} /> },
+              {
+                path: 'account',
+                element: <AccountPage activity={<AccountActivity />} tickets={<AccountTickets />} />,
+              },
               { path: 'notifications', element: <NotificationsPage /> },
             ],
           },
@@ -104,7 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'audit', element: <AuditPage /> },
               { path: 'announcements', element: <AnnouncementsAdminPage /> },
               { path: 'support/tickets', element: <TicketsPage /> },
-              adminPending('notifications/send', 'notifications'),
+              { path: 'notifications/send', element: <SendNotificationsPage /> },
               {
                 path: 'super',
                 element: <RequireAuth allow={isSuperadmin} denied="/app-panel/dashboard" />,

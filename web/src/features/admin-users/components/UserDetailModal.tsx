@@ -63,13 +63,22 @@ function StatCards({ user }: { user: AdminUserDetail }) {
  * reputation, and for a superadmin the sign-in unlock), the info form, the hold and bank
  * details. Every success shows a toast for 3 seconds and refreshes the user and the list.
  */
-export function UserDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
+export function UserDetailModal({
+  id,
+  onClose,
+  initialAction = null,
+}: {
+  id: string;
+  onClose: () => void;
+  /** An action form open from the start (the Send Notifications screen's "credit added" opens Add Balance). */
+  initialAction?: 'credit' | null;
+}) {
   const { t, i18n } = useTranslation();
   const translate = useMessage();
   const viewer = useSession((s) => s.user);
   const superadmin = isSuperadmin(viewer);
   const { data: user, error, isPending } = useAdminUser(id);
-  const [action, setAction] = useState<Action | null>(null);
+  const [action, setAction] = useState<Action | null>(initialAction);
   const [actionError, setActionError] = useState<string | null>(null);
   const [toast, showToast] = useToast();
   const unban = useUnbanUser();

@@ -211,6 +211,15 @@ describe('user detail', () => {
     ]);
   });
 
+  it('opens the user named in the URL with Add Balance open (the "credit added" notification template)', async () => {
+    api();
+    renderPage(`/app-panel/users?user=${row().id}&action=credit`);
+    expect(await screen.findByTestId('balance-credit')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('balance-credit')).toBeNull());
+    expect(screen.getByTestId('location').textContent).toBe('/app-panel/users');
+  });
+
   it('shows the server’s refusal of a deduction below zero', async () => {
     api({
       [`POST /api/admin/users/${row().id}/balance-adjustments`]: () =>

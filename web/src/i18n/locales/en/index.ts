@@ -2,6 +2,7 @@ import { MSG } from '@app/shared';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { admin } from './admin.ts';
 import { adminAudit } from './admin-audit.ts';
+import { adminBroadcast } from './admin-broadcast.ts';
 import { adminOps } from './admin-ops.ts';
 import { adminRisk } from './admin-risk.ts';
 import { adminUsers } from './admin-users.ts';
@@ -27,8 +28,9 @@ export const en = {
   ...adminAudit,
   ...adminRisk,
   ...adminOps,
-  ...rules,
+  ...adminBroadcast,
   ...tickets,
+  ...rules,
   msg: { ...MSG, ...WEB_MSG },
 };
 export type Translation = typeof en;

@@ -2,6 +2,7 @@ import type { Shape } from '../../types.ts';
 import type { Translation } from '../en/index.ts';
 import { admin } from './admin.ts';
 import { adminAudit } from './admin-audit.ts';
+import { adminBroadcast } from './admin-broadcast.ts';
 import { adminOps } from './admin-ops.ts';
 import { adminRisk } from './admin-risk.ts';
 import { adminUsers } from './admin-users.ts';
@@ -27,7 +28,8 @@ export const hi: Shape<Translation> = {
   ...adminAudit,
   ...adminRisk,
   ...adminOps,
-  ...rules,
+  ...adminBroadcast,
   ...tickets,
+  ...rules,
   msg,
 };

@@ -1,0 +1,1 @@
+export { SendNotificationsPage } from './components/SendNotificationsPage.tsx';

@@ -3,7 +3,7 @@ import type { tickets as en } from '../en/tickets.ts';
 
 export const tickets: Shape<typeof en> = {
   tickets: {
-    title: 'Tickets',
+    title: 'Mes tickets',
     empty: 'Aucun ticket pour l’instant. Ouvrez-en un depuis la page Service client.',
     loadFailed: 'Échec du chargement des tickets.',
     thread: 'Fil du ticket',

@@ -3,18 +3,17 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../components/DataTable.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { withdrawalKeys } from '../../../lib/query/index.ts';
 import { useMyWithdrawals } from '../api/get-my-withdrawals.ts';
 import { useMyRequests } from '../lib/use-my-requests.ts';
 import { MyRequestsSection } from './MyRequestsSection.tsx';
 
-const when = (iso: string) => formatTimestamp(iso).slice(0, 19);
-
 /** Requested, then approved or rejected: each step with its time and the admin's remarks. */
 function History({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation();
+  const { dateTime: when } = useLocaleFormat();
   return (
     <div className="wl-history">
       <h3 className="wl-history-title">{t('wallet.withdraw.historyTitle')}</h3>
@@ -49,6 +48,7 @@ function History({ withdrawal }: { withdrawal: Withdrawal }) {
  */
 export function MyWithdrawals({ userId, sent }: { userId: string; sent: number }) {
   const { t } = useTranslation();
+  const { dateTime: when } = useLocaleFormat();
   const requests = useMyRequests({
     useList: useMyWithdrawals,
     lists: withdrawalKeys.mineLists(),

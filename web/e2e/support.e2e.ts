@@ -65,7 +65,10 @@ describe('support tickets', () => {
       // The user opens the thread on the dashboard and keeps it open.
       await customer.goto(`${platform.url}/account`);
       await live(customer);
-      await customer.getByTestId('my-tickets').getByRole('button', { name: new RegExp(subject) }).click();
+      await customer
+        .getByTestId('my-tickets')
+        .getByRole('button', { name: new RegExp(subject) })
+        .click();
       const modal = customer.getByRole('dialog', { name: 'Ticket thread' });
       await modal.getByTestId('ticket-status').getByText('open').waitFor();
 

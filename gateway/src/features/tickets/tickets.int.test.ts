@@ -20,7 +20,12 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  app.inject({ method, url, headers: token ? auth(token) : {}, ...(payload === undefined ? {} : { payload }) });
+  app.inject({
+    method,
+    url,
+    headers: token ? auth(token) : {},
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 const SUBJECT = 'Withdrawal not received';
 const MESSAGE = 'My withdrawal from yesterday has not arrived yet.\n\nContact email: a@example.com';
@@ -42,7 +47,10 @@ const statusOf = async (id: string): Promise<TicketStatus | undefined> =>
 describe('a user’s tickets', () => {
   it('opens a ticket with its first message and the spec’s answer', async () => {
     const user = await createUser(app);
-    const res = await call('POST', '/api/tickets', user.token, { subject: `  ${SUBJECT} `, message: MESSAGE });
+    const res = await call('POST', '/api/tickets', user.token, {
+      subject: `  ${SUBJECT} `,
+      message: MESSAGE,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.message).toBe(MSG.ticketCreated);
@@ -75,7 +83,11 @@ describe('a user’s tickets', () => {
 
   it('refuses fields it does not know', async () => {
     const user = await createUser(app);
-    const res = await call('POST', '/api/tickets', user.token, { subject: SUBJECT, message: MESSAGE, status: 'closed' });
+    const res = await call('POST', '/api/tickets', user.token, {
+      subject: SUBJECT,
+      message: MESSAGE,
+      status: 'closed',
+    });
     expect(res.statusCode).toBe(400);
     expect(await app.db.$count(tickets, eq(tickets.userId, user.id))).toBe(0);
   });
@@ -128,7 +140,9 @@ describe('a user’s tickets', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(MSG.ticketReplyEmpty);
     }
-    expect(((await call('GET', `/api/tickets/${ticket.id}`, user.token)).json().ticket as Ticket).messages).toHaveLength(1);
+    expect(
+      ((await call('GET', `/api/tickets/${ticket.id}`, user.token)).json().ticket as Ticket).messages,
+    ).toHaveLength(1);
   });
 });
 
@@ -196,7 +210,9 @@ describe('status transitions', () => {
     const reopened = await userReply(user, ticket.id, 'It still has not arrived.');
     expect(reopened.json().ticket.status).toBe('customer_replied');
     expect((await setStatus(ticket.id, 'closed')).statusCode).toBe(200);
-    expect((await adminReply(ticket.id, 'Reopening: the bank confirmed.')).json().ticket.status).toBe('answered');
+    expect((await adminReply(ticket.id, 'Reopening: the bank confirmed.')).json().ticket.status).toBe(
+      'answered',
+    );
 
     const thread = (await call('GET', `/api/tickets/${ticket.id}`, user.token)).json().ticket as Ticket;
     expect(thread.messages.map((m) => m.senderRole)).toEqual(['user', 'admin', 'user', 'user', 'admin']);
@@ -230,7 +246,8 @@ describe('admins', () => {
   it('see the thread with the user, and audit replies and status changes', async () => {
     const user = await createUser(app);
     const ticket = await open(user);
-    const detail = (await call('GET', `/api/admin/tickets/${ticket.id}`, admin.token)).json().ticket as AdminTicket;
+    const detail = (await call('GET', `/api/admin/tickets/${ticket.id}`, admin.token)).json()
+      .ticket as AdminTicket;
     expect(detail.user).toMatchObject({ id: user.id, username: user.username, email: user.email });
     expect(detail.messages).toHaveLength(1);
 
@@ -268,7 +285,9 @@ describe('admins', () => {
     const b = await open(user, 'Another topic');
     await setStatus(b.id, 'closed');
     const list = async (query: string) =>
-      (await call('GET', `/api/admin/tickets${query}`, admin.token)).json().items.map((t: { id: string }) => t.id);
+      (await call('GET', `/api/admin/tickets${query}`, admin.token))
+        .json()
+        .items.map((t: { id: string }) => t.id);
     expect(await list('?search=zebra')).toEqual([a.id]);
     expect(await list(`?search=${user.username}`)).toEqual([b.id, a.id]);
     expect(await list(`?search=${user.username}&status=closed`)).toEqual([b.id]);
@@ -310,7 +329,11 @@ describe('live events', () => {
       const echo = next(userSocket, 'ticket:message');
       await userReply(user, ticket.id, 'Hello, anyone?');
       const seenByAdmin = await toAdmins;
-      expect(seenByAdmin.ticket).toMatchObject({ id: ticket.id, status: 'customer_replied', user: { id: user.id } });
+      expect(seenByAdmin.ticket).toMatchObject({
+        id: ticket.id,
+        status: 'customer_replied',
+        user: { id: user.id },
+      });
       expect(seenByAdmin.message).toMatchObject({ senderRole: 'user', message: 'Hello, anyone?' });
       expect((await echo).message.message).toBe('Hello, anyone?');
 

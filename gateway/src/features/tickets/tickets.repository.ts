@@ -1,11 +1,4 @@
-import {
-  type DbOrTx,
-  type TicketMessageRow,
-  type TicketRow,
-  ticketMessages,
-  tickets,
-  users,
-} from '@app/db';
+import { type DbOrTx, type TicketMessageRow, type TicketRow, ticketMessages, tickets, users } from '@app/db';
 import type { RequestUser, TicketSenderRole, TicketStatus } from '@app/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
@@ -28,7 +21,10 @@ export async function insertTicket(
   tx: DbOrTx,
   input: { userId: string; subject: string; message: string },
 ): Promise<{ ticket: TicketRow; message: TicketMessageRow }> {
-  const [ticket] = await tx.insert(tickets).values({ userId: input.userId, subject: input.subject }).returning();
+  const [ticket] = await tx
+    .insert(tickets)
+    .values({ userId: input.userId, subject: input.subject })
+    .returning();
   if (!ticket) throw new Error('ticket insert returned no row');
   const [message] = await tx
     .insert(ticketMessages)

@@ -40,7 +40,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        description: 'The caller’s tickets, latest activity first; 6 a page by default (the dashboard shows 5).',
+        description:
+          'The caller’s tickets, latest activity first; 6 a page by default (the dashboard shows 5).',
         querystring: myTicketsQuerySchema,
         response: { 200: ticketsResponseSchema, ...errorResponses(401) },
       },
@@ -70,7 +71,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        description: 'One of the caller’s tickets with its thread, oldest message first; anyone else’s is 404.',
+        description:
+          'One of the caller’s tickets with its thread, oldest message first; anyone else’s is 404.',
         params: idParamsSchema,
         response: { 200: ticketResponseSchema, ...errorResponses(400, 401, 404) },
       },

@@ -34,7 +34,12 @@ import {
   ticketThread,
 } from './tickets.repository.ts';
 
-export type TicketsServiceDeps = { db: Db; io: IoServer; notify: WalletEvents['notify']; log: FastifyBaseLogger };
+export type TicketsServiceDeps = {
+  db: Db;
+  io: IoServer;
+  notify: WalletEvents['notify'];
+  log: FastifyBaseLogger;
+};
 
 export const toTicketSummary = (row: TicketRow): TicketSummary => ({
   id: row.id,
@@ -59,7 +64,8 @@ const toAdminSummary = (row: TicketRow, user: RequestUser): AdminTicketSummary =
 
 /** Shown in the user's notification: the start of the admin's reply. */
 const EXCERPT_LENGTH = 200;
-const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text);
+const excerpt = (text: string) =>
+  text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 
 /**
  * Support tickets. A user opens tickets and replies to their own (anyone else's does not exist
@@ -110,7 +116,10 @@ export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps
   }
 
   return {
-    async create(userId: string, body: CreateTicketBody): Promise<{ id: string; ticket: Ticket; message: string }> {
+    async create(
+      userId: string,
+      body: CreateTicketBody,
+    ): Promise<{ id: string; ticket: Ticket; message: string }> {
       const { ticket, user } = await db.transaction(async (tx) => {
         const { ticket: row } = await insertTicket(tx, { userId, ...body });
         const found = await findTicketWithUser(tx, row.id);
@@ -162,7 +171,9 @@ export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps
       return { ticket: result.ticket };
     },
 
-    async listAll(query: AdminTicketsQuery): Promise<{ items: AdminTicketSummary[]; pagination: Pagination }> {
+    async listAll(
+      query: AdminTicketsQuery,
+    ): Promise<{ items: AdminTicketSummary[]; pagination: Pagination }> {
       const { rows, total } = await listAllTickets(db, {
         status: query.status === 'all' ? undefined : query.status,
         search: query.search || undefined,

@@ -48,7 +48,10 @@ describe('account dashboard: Tickets', () => {
       'GET /api/tickets': ({ url }) => {
         asked.push(url);
         const p = Number(url.searchParams.get('page'));
-        const items = p === 2 ? [summary(6)] : [1, 2, 3, 4, 5].map((n) => summary(n, n === 2 ? 'customer_replied' : 'open'));
+        const items =
+          p === 2
+            ? [summary(6)]
+            : [1, 2, 3, 4, 5].map((n) => summary(n, n === 2 ? 'customer_replied' : 'open'));
         return { items, pagination: { total: 6, page: p, limit: 5, pages: 2 } };
       },
     });
@@ -65,7 +68,10 @@ describe('account dashboard: Tickets', () => {
     let current = thread('open', [first]);
     const replies: unknown[] = [];
     mockApi({
-      'GET /api/tickets': () => ({ items: [summary(1)], pagination: { total: 1, page: 1, limit: 5, pages: 1 } }),
+      'GET /api/tickets': () => ({
+        items: [summary(1)],
+        pagination: { total: 1, page: 1, limit: 5, pages: 1 },
+      }),
       'GET /api/tickets/t1': () => ({ ticket: current }),
       'POST /api/tickets/t1/messages': ({ body }) => {
         replies.push(body);
@@ -103,7 +109,10 @@ describe('account dashboard: Tickets', () => {
 
   it('shows the server’s message when a reply is refused', async () => {
     mockApi({
-      'GET /api/tickets': () => ({ items: [summary(1)], pagination: { total: 1, page: 1, limit: 5, pages: 1 } }),
+      'GET /api/tickets': () => ({
+        items: [summary(1)],
+        pagination: { total: 1, page: 1, limit: 5, pages: 1 },
+      }),
       'GET /api/tickets/t1': () => ({ ticket: thread('open', [first]) }),
       'POST /api/tickets/t1/messages': () => json({ statusCode: 400, message: MSG.textTooLong }, 400),
     });

@@ -1,17 +1,12 @@
-import { TICKETS_DASHBOARD_PAGE_SIZE, type TicketStatus } from '@app/shared';
+import { TICKETS_DASHBOARD_PAGE_SIZE } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { useLiveMyTickets, useMyTickets } from '../api/tickets.ts';
+import { useStatusLabel } from './status-label.ts';
 import { TicketThreadModal } from './TicketThreadModal.tsx';
 import '../account-tickets.css';
-
-/** A status as the spec shows it: underscores as spaces, in the reader's language. */
-export function useStatusLabel(): (status: TicketStatus) => string {
-  const { t } = useTranslation();
-  return (status) => t(`tickets.statuses.${status}`);
-}
 
 /**
  * The dashboard's Tickets list: 5 a page, latest activity first; a click opens the thread with
@@ -45,7 +40,9 @@ export function AccountTickets() {
             <li key={ticket.id}>
               <button type="button" className="ticket-row" onClick={() => setOpenId(ticket.id)}>
                 <span className="ticket-subject">{ticket.subject}</span>
-                <span className={`ticket-status ticket-status-${ticket.status}`}>{statusLabel(ticket.status)}</span>
+                <span className={`ticket-status ticket-status-${ticket.status}`}>
+                  {statusLabel(ticket.status)}
+                </span>
                 <span className="muted small">
                   {new Date(ticket.lastMessageAt).toLocaleString(i18n.language)}
                 </span>

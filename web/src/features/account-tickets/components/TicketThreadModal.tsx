@@ -5,7 +5,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { useMyTicket, useReplyToTicket } from '../api/tickets.ts';
-import { useStatusLabel } from './AccountTickets.tsx';
+import { useStatusLabel } from './status-label.ts';
 
 /** One ticket's thread, oldest first, with a reply box that sends nothing while empty. */
 export function TicketThreadModal({ id, onClose }: { id: string; onClose: () => void }) {

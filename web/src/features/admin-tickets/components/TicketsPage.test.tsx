@@ -75,9 +75,12 @@ describe('admin Support Tickets', () => {
 
   it('debounces by exactly the spec’s 180 ms', () => {
     vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, TIMINGS.ticketSearchDebounceMs), {
-      initialProps: { value: '' },
-    });
+    const { result, rerender } = renderHook(
+      ({ value }) => useDebouncedValue(value, TIMINGS.ticketSearchDebounceMs),
+      {
+        initialProps: { value: '' },
+      },
+    );
     rerender({ value: 'a' });
     act(() => vi.advanceTimersByTime(100));
     rerender({ value: 'as' });
@@ -105,7 +108,10 @@ describe('admin Support Tickets', () => {
         current = {
           ...current,
           status: 'answered',
-          messages: [...current.messages, { id: 'm2', senderRole: 'admin', message: 'On its way.', createdAt: at(2) }],
+          messages: [
+            ...current.messages,
+            { id: 'm2', senderRole: 'admin', message: 'On its way.', createdAt: at(2) },
+          ],
         };
         return json({ ticket: current, message: MSG.ticketReplySent }, 201);
       },

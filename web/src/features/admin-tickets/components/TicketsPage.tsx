@@ -1,8 +1,8 @@
 import {
   type AdminTicketStatus,
   TICKET_STATUSES,
-  type TicketStatus,
   TIMINGS,
+  type TicketStatus,
   ticketReplySchema,
 } from '@app/shared';
 import { useEffect, useId, useState } from 'react';

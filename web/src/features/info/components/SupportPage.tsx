@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
-import { ApiError, serverMessageOr } from '../../../lib/api.ts';
+import { serverMessageOr } from '../../../lib/api.ts';
 import { formMessage } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSession } from '../../../lib/session/index.ts';
@@ -43,9 +43,7 @@ export function SupportPage() {
       reset({ ...form, subject: '', message: '' });
     } catch (err) {
       // The server's message when it gives one (a refused subject or message), else the spec's.
-      const message =
-        err instanceof ApiError && err.kind === 'http' ? serverMessageOr(err, WEB_MSG.ticketFailed) : WEB_MSG.ticketFailed;
-      setError('root.server', { type: 'server', message });
+      setError('root.server', { type: 'server', message: serverMessageOr(err, WEB_MSG.ticketFailed) });
     }
   });
   const error = formMessage(formState.errors);

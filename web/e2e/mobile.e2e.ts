@@ -133,6 +133,9 @@ describe('the app on a phone (375 × 812)', () => {
       await nav.waitFor();
       // The desktop header nav is gone at this width.
       expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+      // The coin search keeps a usable width (a row of its own under the header's buttons).
+      const search = await page.locator('.coin-search input').boundingBox();
+      expect(search?.width ?? 0).toBeGreaterThan(PHONE.width / 2);
 
       for (const [label, path] of [
         ['Trade', /^\/trade\/BTC-INR$/],

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       },
       tradeMaxPriceAgeMs: 5000,
       voucherDir: resolve('.data/vouchers'),
+      broadcastSyncMax: 1000,
     });
   });
 

@@ -1,4 +1,4 @@
-import { adminUsersResponseSchema, isUuid } from '@app/shared';
+import { adminUsersResponseSchema, uuidSchema } from '@app/shared';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '../../../lib/api.ts';
  */
 export async function findUserId(who: string): Promise<string | null> {
   const wanted = who.trim();
-  if (isUuid(wanted)) return wanted.toLowerCase();
+  if (uuidSchema.safeParse(wanted).success) return wanted.toLowerCase();
   const page = await api('/api/admin/users', adminUsersResponseSchema, { query: { search: wanted } });
   const lower = wanted.toLowerCase();
   const match = page.users.find((u) => u.username.toLowerCase() === lower || u.email.toLowerCase() === lower);

@@ -8,6 +8,9 @@ import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import { render } from '../../../test/render.tsx';
 import { SendNotificationsPage } from './SendNotificationsPage.tsx';
 
+const ID_A = '0b7c6f2e-1c1d-4b8e-9a53-3f3c2f7d1a01';
+const ID_B = '0b7c6f2e-1c1d-4b8e-9a53-3f3c2f7d1a02';
+
 function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
@@ -107,9 +110,12 @@ describe('Send Notifications', () => {
     type('Title', 'Hello');
     type('Data (JSON)', '{"k":1}');
     submit();
+    await waitFor(() => expect(within(form()).getByRole('alert').textContent).toBe(MSG.broadcastUserIdInvalid));
+    type('User ids (separated by spaces, commas, semicolons or new lines)', `${ID_A}, ${ID_B}`);
+    submit();
     expect(await screen.findByText('Sent to 2 user(s). Created 2 notification(s).')).toBeTruthy();
     expect(sent).toEqual([
-      { audience: 'userIds', userIds: 'a, b', type: 'system', title: 'Hello', body: '', data: '{"k":1}' },
+      { audience: 'userIds', userIds: `${ID_A}, ${ID_B}`, type: 'system', title: 'Hello', body: '', data: '{"k":1}' },
     ]);
   });
 

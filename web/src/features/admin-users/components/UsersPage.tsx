@@ -32,7 +32,7 @@ export function UsersPage() {
   // `?user=<id>` opens that user's detail (`&action=credit` with Add Balance open): the Send
   // Notifications screen's "credit added" template links here, as a credit is told by the ledger.
   const [openId, setOpenId] = useState<string | null>(() => params.get('user'));
-  const [openAction] = useState(() => (params.get('action') === 'credit' ? 'credit' : null));
+  const [openAction] = useState(() => (params.get('action') === 'credit' ? ('credit' as const) : null));
   const [typed, setTyped] = useState(search);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);

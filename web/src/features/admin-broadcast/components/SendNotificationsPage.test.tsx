@@ -110,12 +110,21 @@ describe('Send Notifications', () => {
     type('Title', 'Hello');
     type('Data (JSON)', '{"k":1}');
     submit();
-    await waitFor(() => expect(within(form()).getByRole('alert').textContent).toBe(MSG.broadcastUserIdInvalid));
+    await waitFor(() =>
+      expect(within(form()).getByRole('alert').textContent).toBe(MSG.broadcastUserIdInvalid),
+    );
     type('User ids (separated by spaces, commas, semicolons or new lines)', `${ID_A}, ${ID_B}`);
     submit();
     expect(await screen.findByText('Sent to 2 user(s). Created 2 notification(s).')).toBeTruthy();
     expect(sent).toEqual([
-      { audience: 'userIds', userIds: `${ID_A}, ${ID_B}`, type: 'system', title: 'Hello', body: '', data: '{"k":1}' },
+      {
+        audience: 'userIds',
+        userIds: `${ID_A}, ${ID_B}`,
+        type: 'system',
+        title: 'Hello',
+        body: '',
+        data: '{"k":1}',
+      },
     ]);
   });
 

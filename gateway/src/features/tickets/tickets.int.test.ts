@@ -19,13 +19,8 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: token ? auth(token) : {},
-    ...(payload === undefined ? {} : { payload }),
-  });
+const call = (method: Method, url: string, token?: string, payload?: object) =>
+  app.inject({ method, url, headers: token ? auth(token) : {}, payload });
 
 const SUBJECT = 'Withdrawal not received';
 const MESSAGE = 'My withdrawal from yesterday has not arrived yet.\n\nContact email: a@example.com';

@@ -156,7 +156,7 @@ export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps
         if (!written) return null;
         const found = await findTicketWithUser(tx, id);
         if (!found) return null;
-        return { ...written, user: found.user, ticket: await thread(tx, written.ticket) };
+        return { ...written, user: found.user, detail: await thread(tx, written.ticket) };
       });
       if (!result) throw notFound();
       const message = toTicketMessage(result.message);
@@ -168,7 +168,7 @@ export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps
             message,
           }),
       ]);
-      return { ticket: result.ticket };
+      return { ticket: result.detail };
     },
 
     async listAll(

@@ -10,6 +10,7 @@ import {
   type Platform,
   registerUser,
   startPlatform,
+  withScreenshots,
 } from '../../scripts/lib/e2e.ts';
 
 /**
@@ -149,8 +150,14 @@ async function sweep(who: string, paths: string[], width: (typeof WIDTHS)[number
   await page.setViewportSize({ width: width.width, height: width.height });
   const findings: string[] = [];
   for (const path of paths) {
-    await open(path);
-    findings.push(...(await audit(`${path} at ${width.width} px, ${who}`)));
+    const label = `${path} at ${width.width} px, ${who}`;
+    await withScreenshots(`a11y ${label}`, [page], async () => {
+      await open(path).catch((err: Error) => {
+        err.message = `${label}: ${err.message}`;
+        throw err;
+      });
+      findings.push(...(await audit(label)));
+    });
   }
   expect(findings, `axe found serious or critical problems:\n\n${findings.join('\n\n')}\n`).toEqual([]);
 }

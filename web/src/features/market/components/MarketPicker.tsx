@@ -131,10 +131,11 @@ export function MarketPicker({ symbol }: { symbol: string }) {
         className="picker-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${t('trade.chooseMarket')}: ${pairLabel(symbol)}`}
         onClick={() => setOpen((o) => !o)}
       >
         <CoinIcon key={symbol} symbol={symbol} size={28} />
+        {/* The name holds the visible pair (WCAG 2.5.3): "Choose a market: BTC/INR". */}
+        <span className="sr-only">{t('trade.chooseMarket')}: </span>
         <span className="picker-button-pair">{pairLabel(symbol)}</span>
         <span aria-hidden="true" className="picker-caret">
           ▾

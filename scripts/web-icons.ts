@@ -55,7 +55,10 @@ async function main(): Promise<void> {
         deviceScaleFactor: 1,
       });
       await tab.setContent(page(svg, icon));
-      await tab.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+      // The scripts compile without the DOM types: the element is described by what is used.
+      await tab
+        .locator('img')
+        .evaluate((img) => (img as unknown as { decode: () => Promise<void> }).decode());
       await tab.screenshot({
         path: join(PUBLIC, icon.file),
         omitBackground: !icon.fullBleed,

@@ -46,6 +46,8 @@ const USER_PAGES = [
   '/terms',
 ];
 
+const SIGNED_OUT_PAGES = ['/home', '/login', '/register'];
+
 let platform: Platform;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let user: RegisteredUser;
@@ -180,7 +182,9 @@ describe('the app on a phone (375 × 812)', () => {
     });
   });
 
-  it('no signed-in page scrolls sideways; tables are cards', { timeout: 240_000 }, async () => {
+  it('no page scrolls sideways (signed in, and the visitor pages); tables are cards', {
+    timeout: 240_000,
+  }, async () => {
     const page = await phone();
     await withScreenshots('mobile-no-sideways-scroll', [page], async () => {
       await logIn(page, platform, user.username, user.password);
@@ -197,7 +201,21 @@ describe('the app on a phone (375 × 812)', () => {
         if (scrollWidth > innerWidth)
           wide.push(`${path}: ${scrollWidth} px wide in a ${innerWidth} px window`);
       }
+
+      // Signed out: the pages a visitor lands on.
+      await page.evaluate(() => localStorage.removeItem('token'));
+      for (const path of SIGNED_OUT_PAGES) {
+        await open(page, path);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        await shot(page, `signed-out${path}`);
+        if (scrollWidth > innerWidth)
+          wide.push(`${path} (signed out): ${scrollWidth} px in ${innerWidth} px`);
+      }
       expect(wide, `pages that scroll sideways at ${PHONE.width} px`).toEqual([]);
+      await logIn(page, platform, user.username, user.password);
 
       // Orders and Financial Records: each row is a card of "label value" lines, no header row.
       for (const path of ['/orders', '/assets/records']) {
@@ -269,6 +287,13 @@ describe('the app on a phone (375 × 812)', () => {
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await open(page, '/assets/records');
+      // Requests it leaves alone still reach the test's own routes (other suites serve files so).
+      await page
+        .context()
+        .route(`${platform.url}/__e2e/probe.txt`, (route) =>
+          route.fulfill({ status: 200, contentType: 'text/plain', body: 'routed' }),
+        );
+      expect(await page.evaluate(() => fetch('/__e2e/probe.txt').then((res) => res.text()))).toBe('routed');
 
       const cached = await page.evaluate(async () => {
         const urls: string[] = [];

@@ -33,7 +33,13 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const live = (page: Page) => page.locator('[data-testid="connection"][data-state="live"]').waitFor();
+/** The page's socket is connected with its session (the admin panel has no connection badge). */
+const live = (page: Page) =>
+  page.waitForFunction(
+    () => (window.__app?.realtime as { state: () => string } | undefined)?.state() === 'live',
+    undefined,
+    { timeout: 15_000 },
+  );
 
 describe('support tickets', () => {
   it('a user opens a ticket from /support, an admin answers in the two-pane screen, the user reads it live', async () => {

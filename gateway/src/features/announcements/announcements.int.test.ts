@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 const create = (token: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: '/api/admin/announcements', headers: auth(token), payload: payload as object });
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/announcements',
+    headers: auth(token),
+    payload: payload as object,
+  });
 const edit = (token: string, id: string, payload: unknown) =>
   app.inject({
     method: 'PUT',
@@ -47,7 +52,9 @@ const auditRows = (action: string, id: string) =>
   app.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.targetType, 'announcement'), eq(auditLog.targetId, id)));
+    .where(
+      and(eq(auditLog.action, action), eq(auditLog.targetType, 'announcement'), eq(auditLog.targetId, id)),
+    );
 const created = async (token: string, payload: Record<string, unknown>): Promise<AdminAnnouncement> => {
   const res = await create(token, payload);
   expect(res.statusCode, res.body).toBe(201);
@@ -141,7 +148,12 @@ describe('create, edit, delete', () => {
     // Newest first.
     expect((await publicList()).map((a) => a.title)).toEqual(['New coin', 'Maintenance window']);
     const pub = (await publicList())[0];
-    expect(pub).toEqual({ id: second.id, title: 'New coin', body: 'SOL is listed.', createdAt: second.createdAt });
+    expect(pub).toEqual({
+      id: second.id,
+      title: 'New coin',
+      body: 'SOL is listed.',
+      createdAt: second.createdAt,
+    });
 
     const res = await edit(admin.token, first.id, { title: 'Maintenance moved', body: 'Monday 02:00 IST.' });
     expect(res.statusCode).toBe(200);
@@ -178,7 +190,11 @@ describe('create, edit, delete', () => {
     expect(kept.json().announcement.published).toBe(false);
     expect((await publicList()).map((a) => a.id)).toEqual([live.id]);
 
-    const published = await edit(admin.token, draft.id, { title: 'Draft 2', body: 'Now too.', published: true });
+    const published = await edit(admin.token, draft.id, {
+      title: 'Draft 2',
+      body: 'Now too.',
+      published: true,
+    });
     expect(published.json().announcement.published).toBe(true);
     expect(new Set((await publicList()).map((a) => a.id))).toEqual(new Set([live.id, draft.id]));
 

@@ -6,8 +6,8 @@ export type AnnouncementValues = { title: string; body: string; published: boole
 const newestFirst = [desc(announcements.createdAt), desc(announcements.id)];
 
 /** The published ones, newest first (the partial index of migration 0020 serves it). */
-export function listPublished(db: DbOrTx, limit: number): Promise<AnnouncementRow[]> {
-  return db
+export async function listPublished(db: DbOrTx, limit: number): Promise<AnnouncementRow[]> {
+  return await db
     .select()
     .from(announcements)
     .where(eq(announcements.published, true))
@@ -21,7 +21,12 @@ export async function listAll(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AnnouncementRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
-    db.select().from(announcements).orderBy(...newestFirst).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(announcements)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(announcements),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };

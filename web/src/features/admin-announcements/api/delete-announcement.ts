@@ -1,7 +1,7 @@
 import { adminAnnouncementResponseSchema } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { announcementKeys } from './keys.ts';
+import { refreshAnnouncements } from './keys.ts';
 
 /** DELETE /api/admin/announcements/:id */
 export function deleteAnnouncement(id: string) {
@@ -14,10 +14,6 @@ export function useDeleteAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteAnnouncement,
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: announcementKeys.lists() }),
-        client.invalidateQueries({ queryKey: announcementKeys.public() }),
-      ]),
+    onSettled: () => refreshAnnouncements(client),
   });
 }

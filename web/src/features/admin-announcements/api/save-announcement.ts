@@ -1,7 +1,7 @@
 import { type AnnouncementInput, adminAnnouncementResponseSchema } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { announcementKeys } from './keys.ts';
+import { refreshAnnouncements } from './keys.ts';
 
 export type SaveAnnouncement = { id: string | null; body: AnnouncementInput };
 
@@ -19,10 +19,6 @@ export function useSaveAnnouncement() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveAnnouncement,
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: announcementKeys.lists() }),
-        client.invalidateQueries({ queryKey: announcementKeys.public() }),
-      ]),
+    onSettled: () => refreshAnnouncements(client),
   });
 }

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Page } from '../../../components/Page.tsx';
 import { winProfit } from '../../../lib/trades.ts';
 import { usePayouts } from '../api/get-payouts.ts';
-import { useHashScroll } from '../lib/hash-scroll.ts';
 import { ENTRY_PRICE_MAX_AGE_MS, EXIT_PRICE_STALE_AFTER_MS } from '../lib/settlement-bounds.ts';
+import { Contents } from './Contents.tsx';
 
 /** The anchors #outcome, #staleness, #payouts and #receipt are linked from receipts and the trade card. */
 const SECTIONS = ['outcome', 'staleness', 'payouts', 'receipt'] as const;
@@ -24,9 +24,9 @@ function useFormats() {
   return { rate: (payoutPercent: number) => percent.format(breakEvenWinRate(payoutPercent)) };
 }
 
-function durationLabel(t: (key: string, options?: object) => string, s: TradeSetting): string {
-  const key = s.unit === 'Hours' ? 'hours' : s.unit === 'Minutes' ? 'minutes' : 'seconds';
-  return t(`quickTrade.${key}`, { count: s.time });
+/** The trade card's words for a duration: "20 s", "5 min", "1 h". */
+function durationKey(s: TradeSetting): string {
+  return `quickTrade.${s.unit === 'Hours' ? 'hours' : s.unit === 'Minutes' ? 'minutes' : 'seconds'}`;
 }
 
 /** The durations on offer now, each with its payout and the win rate it needs to break even. */
@@ -53,7 +53,7 @@ function PayoutTable() {
         <tbody>
           {data.map((s) => (
             <tr key={s.id} data-testid="payout-row">
-              <th scope="row">{durationLabel(t, s)}</th>
+              <th scope="row">{t(durationKey(s), { count: s.time })}</th>
               <td data-testid="payout-percent">{s.payoutPercent}%</td>
               <td data-testid="payout-break-even">{rate(s.payoutPercent)}</td>
               <td>{formatRupees(EXAMPLE_STAKE + (winProfit(EXAMPLE_STAKE, s.payoutPercent) ?? 0))}</td>
@@ -73,21 +73,12 @@ function PayoutTable() {
 export function RulesPage() {
   const { t } = useTranslation();
   const { rate } = useFormats();
-  useHashScroll();
   const entrySeconds = seconds(ENTRY_PRICE_MAX_AGE_MS);
   const staleSeconds = seconds(EXIT_PRICE_STALE_AFTER_MS);
   return (
     <Page title={t('rules.title')} className="prose">
       <p>{t('rules.intro')}</p>
-      <nav aria-label={t('rules.contents')} className="toc">
-        <ol>
-          {SECTIONS.map((s) => (
-            <li key={s}>
-              <a href={`#${s}`}>{t(`rules.${s}Title`)}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Contents page="rules" sections={SECTIONS} />
 
       <section id="outcome">
         <h2>{t('rules.outcomeTitle')}</h2>

@@ -1,8 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_PRICE_MAX_AGE_MS, EXIT_PRICE_STALE_AFTER_MS } from './settlement-bounds.ts';
 
-const source = (path: string) => readFileSync(new URL(`../../../../../${path}`, import.meta.url), 'utf8');
+/** The workspace root: the nearest folder up from here that holds pnpm-workspace.yaml. */
+function workspaceRoot(from = process.cwd()): string {
+  if (existsSync(join(from, 'pnpm-workspace.yaml'))) return from;
+  const up = dirname(from);
+  if (up === from) throw new Error('no pnpm-workspace.yaml above the working directory');
+  return workspaceRoot(up);
+}
+const source = (path: string) => readFileSync(join(workspaceRoot(), path), 'utf8');
 const number = (text: string) => Number(text.replaceAll('_', ''));
 
 describe('the bounds the rules page states', () => {

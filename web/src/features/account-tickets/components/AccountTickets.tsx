@@ -6,7 +6,6 @@ import { Notice } from '../../../components/Notice.tsx';
 import { useLiveMyTickets, useMyTickets } from '../api/tickets.ts';
 import { useStatusLabel } from './status-label.ts';
 import { TicketThreadModal } from './TicketThreadModal.tsx';
-import '../account-tickets.css';
 
 /**
  * The dashboard's Tickets list: 5 a page, latest activity first; a click opens the thread with

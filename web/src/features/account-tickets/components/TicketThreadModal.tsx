@@ -3,13 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { TicketThread } from '../../../components/TicketThread.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { useMyTicket, useReplyToTicket } from '../api/tickets.ts';
 import { useStatusLabel } from './status-label.ts';
 
 /** One ticket's thread, oldest first, with a reply box that sends nothing while empty. */
 export function TicketThreadModal({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const replyId = useId();
   const { data: ticket, error } = useMyTicket(id);
@@ -41,17 +42,11 @@ export function TicketThreadModal({ id, onClose }: { id: string; onClose: () => 
           <p className="muted small">
             {t('tickets.status')}: <strong data-testid="ticket-status">{statusLabel(ticket.status)}</strong>
           </p>
-          <ol className="ticket-thread" data-testid="ticket-thread">
-            {ticket.messages.map((m) => (
-              <li key={m.id} className={`ticket-message ticket-message-${m.senderRole}`}>
-                <span className="ticket-message-head">
-                  <strong>{m.senderRole === 'admin' ? t('tickets.support') : t('tickets.you')}</strong>{' '}
-                  <span className="muted small">{new Date(m.createdAt).toLocaleString(i18n.language)}</span>
-                </span>
-                <p className="ticket-message-body">{m.message}</p>
-              </li>
-            ))}
-          </ol>
+          <TicketThread
+            testId="ticket-thread"
+            messages={ticket.messages}
+            authorOf={(m) => (m.senderRole === 'admin' ? t('tickets.support') : t('tickets.you'))}
+          />
           <form className="form" onSubmit={submit} noValidate>
             <div className="field">
               <label htmlFor={replyId}>{t('tickets.reply')}</label>

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { TicketThread } from '../../../components/TicketThread.tsx';
 import { requesterName } from '../../../lib/admin-lists.ts';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
@@ -132,7 +133,7 @@ export function TicketsPage() {
 }
 
 function ThreadPane({ id }: { id: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const composerId = useId();
   const { data: ticket, error } = useAdminTicket(id);
   const setStatus = useSetTicketStatus(id);
@@ -183,17 +184,11 @@ function ThreadPane({ id }: { id: string }) {
       <Notice
         text={setStatus.isError ? serverMessageOr(setStatus.error, t('tickets.admin.statusFailed')) : null}
       />
-      <ol className="ticket-thread" data-testid="admin-ticket-thread">
-        {ticket.messages.map((m) => (
-          <li key={m.id} className={`ticket-message ticket-message-${m.senderRole}`}>
-            <span className="ticket-message-head">
-              <strong>{m.senderRole === 'admin' ? t('tickets.support') : requesterName(ticket.user)}</strong>{' '}
-              <span className="muted small">{new Date(m.createdAt).toLocaleString(i18n.language)}</span>
-            </span>
-            <p className="ticket-message-body">{m.message}</p>
-          </li>
-        ))}
-      </ol>
+      <TicketThread
+        testId="admin-ticket-thread"
+        messages={ticket.messages}
+        authorOf={(m) => (m.senderRole === 'admin' ? t('tickets.support') : requesterName(ticket.user))}
+      />
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={composerId}>{t('tickets.reply')}</label>

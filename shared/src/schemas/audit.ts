@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'referral_key.create',
   'referral_key.update',
   'site.update',
+  'announcement.create',
+  'announcement.update',
+  'announcement.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_PATTERN = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;

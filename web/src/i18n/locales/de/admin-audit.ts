@@ -69,6 +69,11 @@ export const adminAudit: Shape<typeof en> = {
     coin: { create: 'Coin hinzugefügt', update: 'Coin geändert', delete: 'Coin gelöscht' },
     referral_key: { create: 'Empfehlungsschlüssel erstellt', update: 'Empfehlungsschlüssel geändert' },
     site: { update: 'Website-Einstellungen geändert' },
+    announcement: {
+      create: 'Ankündigung erstellt',
+      update: 'Ankündigung geändert',
+      delete: 'Ankündigung gelöscht',
+    },
   },
   accountActivity: {
     title: 'Kontoaktivität',

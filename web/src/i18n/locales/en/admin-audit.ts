@@ -67,6 +67,11 @@ export const adminAudit = {
     coin: { create: 'Coin added', update: 'Coin changed', delete: 'Coin deleted' },
     referral_key: { create: 'Referral key created', update: 'Referral key changed' },
     site: { update: 'Site settings changed' },
+    announcement: {
+      create: 'Announcement created',
+      update: 'Announcement changed',
+      delete: 'Announcement deleted',
+    },
   },
   accountActivity: {
     title: 'Account activity',

@@ -65,6 +65,11 @@ export const adminAudit: Shape<typeof en> = {
     coin: { create: 'Crypto ajoutée', update: 'Crypto modifiée', delete: 'Crypto supprimée' },
     referral_key: { create: 'Clé de parrainage créée', update: 'Clé de parrainage modifiée' },
     site: { update: 'Paramètres du site modifiés' },
+    announcement: {
+      create: 'Annonce créée',
+      update: 'Annonce modifiée',
+      delete: 'Annonce supprimée',
+    },
   },
   accountActivity: {
     title: 'Activité du compte',

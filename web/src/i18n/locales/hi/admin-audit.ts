@@ -69,6 +69,11 @@ export const adminAudit: Shape<typeof en> = {
     coin: { create: 'कॉइन जोड़ा गया', update: 'कॉइन बदला गया', delete: 'कॉइन हटाया गया' },
     referral_key: { create: 'रेफ़रल कुंजी बनाई गई', update: 'रेफ़रल कुंजी बदली गई' },
     site: { update: 'साइट सेटिंग्स बदली गईं' },
+    announcement: {
+      create: 'घोषणा बनाई गई',
+      update: 'घोषणा बदली गई',
+      delete: 'घोषणा हटाई गई',
+    },
   },
   accountActivity: {
     title: 'खाता गतिविधि',

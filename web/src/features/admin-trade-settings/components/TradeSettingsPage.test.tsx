@@ -1,6 +1,6 @@
 import '../../../i18n/index.ts';
 import { MSG, type TradeSetting } from '@app/shared';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tradeKeys } from '../../../lib/query/index.ts';
@@ -127,7 +127,7 @@ describe('trade settings', () => {
     expect(calls).toEqual([
       { method: 'POST', path: '/api/trade-setting', body: { time: 2, unit: 'Minutes', payoutPercent: 50 } },
     ]);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(client.getQueryData<TradeSetting[]>(tradeKeys.settings())?.map((s) => s.id)).toEqual([1, 9]);
   });
 

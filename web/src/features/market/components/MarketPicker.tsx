@@ -135,7 +135,7 @@ export function MarketPicker({ symbol }: { symbol: string }) {
       >
         <CoinIcon key={symbol} symbol={symbol} size={28} />
         {/* The name holds the visible pair (WCAG 2.5.3): "Choose a market: BTC/INR". */}
-        <span className="sr-only">{t('trade.chooseMarket')}: </span>
+        <span className="sr-only">{`${t('trade.chooseMarket')}:`}</span>{' '}
         <span className="picker-button-pair">{pairLabel(symbol)}</span>
         <span aria-hidden="true" className="picker-caret">
           ▾

@@ -37,6 +37,7 @@ const PUBLIC_PAGES = [
   '/announcements',
   '/privacy',
   '/terms',
+  '/rules',
   '/support',
 ];
 const USER_PAGES = [
@@ -64,6 +65,7 @@ const ADMIN_PAGES = [
   '/app-panel/referral-keys',
   '/app-panel/login-history',
   '/app-panel/audit',
+  '/app-panel/announcements',
   '/app-panel/support/tickets',
   '/app-panel/notifications/send',
   '/app-panel/super',
@@ -183,6 +185,48 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA) in Chromium', () => {
       await sweep('signed in', USER_PAGES, width);
     });
   }
+
+  it('the skip link is the first Tab stop and moves focus to the main content, and focus is visible', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open('/login');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box !== null && box.y >= 0 && box.width > 0).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The next Tab goes into the page itself, and the focused control shows a ring.
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { inMain: !!el.closest('#main'), outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+    expect(focused.inMain).toBe(true);
+    expect(focused.outline !== 'none' || focused.shadow !== 'none').toBe(true);
+  });
+
+  it('the live price reaches screen readers politely, at most once every five seconds', async () => {
+    await open('/trade/BTC-INR');
+    const region = page.getByTestId('price-announcer');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    await expect.poll(() => region.textContent(), { timeout: 15_000 }).toMatch(/^BTC\/INR: ₹[\d,.]+$/);
+    const announced = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const el = document.querySelector('[data-testid="price-announcer"]');
+          let changes = 0;
+          const observer = new MutationObserver(() => changes++);
+          if (el) observer.observe(el, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(changes);
+          }, 7000);
+        }),
+    );
+    expect(announced).toBeLessThanOrEqual(2);
+  });
 
   for (const width of WIDTHS) {
     it(`admin, every admin page at ${width.width} px`, { timeout: 240_000 }, async () => {

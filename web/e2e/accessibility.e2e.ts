@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -93,6 +93,7 @@ beforeAll(async () => {
     redisPrefix: `${inject('redisPrefix')}e2e-a11y-${randomBytes(3).toString('hex')}:`,
   });
   user = await registerUser(platform, { firstName: 'Meera', lastName: 'Nair', prefix: 'a11y' });
+  await placePracticeTrades(user.token);
   const browser = await browsers.open();
   page = browser.page;
   await browser.context.route(`${platform.url}${AXE_PATH}`, (route) =>
@@ -104,6 +105,29 @@ afterAll(async () => {
   await browsers.closeAll();
   await platform?.stop();
 });
+
+/**
+ * An Up and a Down practice trade, so the user's order lists and receipts have rows (one won,
+ * one lost once they settle, before the signed-in sweeps) for axe to check.
+ */
+async function placePracticeTrades(token: string) {
+  const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
+    data: Array<{ id: number }>;
+  };
+  const settingId = settings.data[0]?.id;
+  for (const direction of ['up', 'down']) {
+    const res = await fetch(`${platform.url}/api/trades`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ amount: 100, settingId, symbol: 'BTC', direction, account: 'practice' }),
+    });
+    if (!res.ok) throw new Error(`practice trade refused (${res.status}): ${await res.text()}`);
+  }
+}
 
 /** Opens a page and waits until it has drawn its content (its data calls have answered). */
 async function open(path: string) {

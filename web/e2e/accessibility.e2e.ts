@@ -5,9 +5,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   browserPool,
-  type Credentials,
   logIn,
   type Platform,
+  type RegisteredUser,
   registerUser,
   startPlatform,
   withScreenshots,
@@ -83,7 +83,7 @@ type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: 
 
 let platform: Platform;
 let page: Page;
-let user: Credentials;
+let user: RegisteredUser;
 const browsers = browserPool();
 
 beforeAll(async () => {

@@ -42,6 +42,9 @@ const USER_WRITES = [
   'POST /api/withdrawals',
   'POST /api/notifications/{id}/read',
   'POST /api/notifications/read-all',
+  // support tickets: a subject and messages, the caller's own tickets only
+  'POST /api/tickets',
+  'POST /api/tickets/{id}/messages',
 ].sort();
 
 /** Names a user's request must never carry into the server. */

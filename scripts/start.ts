@@ -26,6 +26,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
+import { stop as stopEsbuild } from 'esbuild';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
@@ -356,6 +357,9 @@ async function main() {
   // The gateway and the workers run as bundles, by plain node (scripts/lib/servers.ts says why).
   say('building the gateway and the workers…');
   await unlessStopping(() => buildServers().catch(asProblem));
+  // esbuild keeps a service process for later builds; the launcher makes none, and a platform
+  // that stops must leave no process behind.
+  await stopEsbuild();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

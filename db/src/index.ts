@@ -48,6 +48,7 @@ export {
   markNotificationRead,
   type NewNotification,
   pendingRequestCounts,
+  toNotification,
   unreadNotificationCount,
 } from './notifications.ts';
 export { dummyHash, hashPassword, verifyPassword } from './password.ts';

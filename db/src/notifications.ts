@@ -1,7 +1,18 @@
-import type { NotificationType } from '@app/shared';
+import type { Notification, NotificationType } from '@app/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { type NotificationRow, notifications, topups, withdrawals } from './schema/index.ts';
+
+/** A stored notification as the bell shows it: the one mapping for the REST list and every push. */
+export const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  body: row.body,
+  data: row.data,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export type NewNotification = {
   userId: string;

@@ -3,13 +3,13 @@ import {
   type DbOrTx,
   insertBroadcastNotifications,
   type NotificationRow,
+  toNotification,
   unreadNotificationCounts,
 } from '@app/db';
 import {
   type BroadcastJobData,
   type BroadcastProgress,
   type BulkUserEvent,
-  type Notification,
   userEventMessages,
   userEventsChannel,
 } from '@app/shared';
@@ -25,17 +25,6 @@ export type BroadcastDeps = {
 };
 
 export const BROADCAST_BATCH_SIZE = 500;
-
-/** What the bell shows (the gateway's notifications mapper, for a row the workers wrote). */
-const toView = (row: NotificationRow): Notification => ({
-  id: row.id,
-  type: row.type,
-  title: row.title,
-  body: row.body,
-  data: row.data,
-  read: false,
-  createdAt: row.createdAt.toISOString(),
-});
 
 function progressOf(job: Job<BroadcastJobData>): BroadcastProgress {
   const p = job.progress;
@@ -65,7 +54,7 @@ export function createBroadcastJob(deps: BroadcastDeps) {
     const events: BulkUserEvent[] = rows.map((row) => ({
       userId: row.userId,
       event: 'notification',
-      data: { notification: toView(row), unread: unread.get(row.userId) ?? 1 },
+      data: { notification: toNotification(row), unread: unread.get(row.userId) ?? 1 },
     }));
     // Best effort like every push: the rows are the record, the bell reads them on open.
     for (const message of userEventMessages(events)) await deps.redis.publish(channel, message);

@@ -5,6 +5,7 @@ import {
   type Db,
   insertBroadcastNotifications,
   type NotificationRow,
+  toNotification,
   unreadNotificationCounts,
 } from '@app/db';
 import {
@@ -21,7 +22,6 @@ import type { RequestMeta } from '../../lib/request.ts';
 import type { MaintenanceQueue } from '../../plugins/queues.ts';
 import type { UserEvents } from '../../realtime/realtime.plugin.ts';
 import { audit, auditContext } from '../audit/audit.ts';
-import { toNotification } from '../notifications/notifications.mapper.ts';
 import { findRecipient, idsByEmail, reachableIds, reachableRoles } from './broadcast.repository.ts';
 
 export type BroadcastDeps = {

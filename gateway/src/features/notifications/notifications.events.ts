@@ -3,11 +3,11 @@ import {
   getBalances,
   type NotificationRow,
   pendingRequestCounts,
+  toNotification,
   unreadNotificationCount,
 } from '@app/db';
 import { rooms, type Topup, toBalancesView, type Withdrawal } from '@app/shared';
 import type { IoServer } from '../../realtime/types.ts';
-import { toNotification } from './notifications.mapper.ts';
 
 /**
  * The wallet's live events. Call them after the transaction commits: a rolled-back decision

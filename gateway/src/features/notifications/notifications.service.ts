@@ -3,12 +3,12 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  toNotification,
   unreadNotificationCount,
 } from '@app/db';
 import type { Notification, Pagination } from '@app/shared';
 import { notFound } from '../../lib/errors.ts';
 import { pagination } from '../../lib/sql.ts';
-import { toNotification } from './notifications.mapper.ts';
 
 export type NotificationsPage = { items: Notification[]; pagination: Pagination; unread: number };
 

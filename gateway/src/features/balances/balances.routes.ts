@@ -25,7 +25,7 @@ const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: bearer,
-        description: 'Practice balance back to Rs 1,00,000. Real money is never touched.',
+        description: 'Practice balance back to ₹1,00,000. Real money is never touched.',
         headers: optionalIdempotencyKeyHeaders,
         response: { 200: balancesResponseSchema, ...errorResponses(400, 401) },
       },

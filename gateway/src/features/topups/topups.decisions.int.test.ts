@@ -83,7 +83,7 @@ describe('PUT /api/topups/:id/approve', () => {
       {
         type: 'credit',
         title: 'Top-up approved',
-        body: 'Rs 1,234.50 was added to your balance.',
+        body: '₹1,234.50 was added to your balance.',
         data: { topupId: topup.id, amount: 1234.5, status: 'approved', remarks: null },
       },
     ]);
@@ -149,7 +149,7 @@ describe('PUT /api/topups/:id/reject', () => {
       {
         type: 'system',
         title: 'Top-up rejected',
-        body: expect.stringContaining('Voucher unreadable'),
+        body: 'Your top-up of ₹50.00 was rejected: Voucher unreadable',
         data: { topupId: topup.id, amount: 50, status: 'rejected', remarks: 'Voucher unreadable' },
       },
     ]);

@@ -14,7 +14,7 @@ import {
 } from '@app/db';
 import {
   type AdminTopup,
-  formatINR,
+  formatRupees,
   isAdminRole,
   MSG,
   type Pagination,
@@ -78,14 +78,14 @@ function decisionNotice(row: TopupRow): NewNotification {
         userId: row.userId,
         type: 'credit',
         title: 'Top-up approved',
-        body: `Rs ${formatINR(amount)} was added to your balance.`,
+        body: `${formatRupees(amount)} was added to your balance.`,
         data,
       }
     : {
         userId: row.userId,
         type: 'system',
         title: 'Top-up rejected',
-        body: `Your top-up of Rs ${formatINR(amount)} was rejected: ${row.remarks ?? ''}`,
+        body: `Your top-up of ${formatRupees(amount)} was rejected: ${row.remarks ?? ''}`,
         data,
       };
 }

@@ -26,7 +26,7 @@ function note(overrides: Partial<AppNotification> = {}): AppNotification {
     id: `n${seq}`,
     type: 'credit',
     title: `Top-up approved ${seq}`,
-    body: 'Rs 2,500.00 was added to your balance.',
+    body: '₹2,500.00 was added to your balance.',
     data: {},
     read: false,
     createdAt: new Date(Date.UTC(2025, 0, 2, 10, seq)).toISOString(),
@@ -183,7 +183,7 @@ describe('header bell', () => {
     renderBell();
     fireEvent.click(bellButton());
     await within(panel()).findByText('Older');
-    const fresh = note({ title: 'Top-up approved', body: 'Rs 2,500.00 was added to your balance.' });
+    const fresh = note({ title: 'Top-up approved', body: '₹2,500.00 was added to your balance.' });
     act(() => server().serverEmit('notification', { notification: fresh, unread: 1 }));
     expect(screen.getByTestId('bell-count').textContent).toBe('1');
     const items = within(panel()).getAllByRole('listitem');

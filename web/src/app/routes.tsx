@@ -1,46 +1,35 @@
 import { DEFAULT_PAIR } from '@app/shared';
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/index.ts';
-import { AccountActivity } from '../features/account-activity/index.ts';
-import { AccountTickets } from '../features/account-tickets/index.ts';
-import { AnnouncementsAdminPage } from '../features/admin-announcements/index.ts';
-import { AuditPage } from '../features/admin-audit/index.ts';
-import { SendNotificationsPage } from '../features/admin-broadcast/index.ts';
-import { CoinsPage } from '../features/admin-coins/index.ts';
-import { DashboardPage } from '../features/admin-dashboard/index.ts';
-import { RiskPage } from '../features/admin-risk/index.ts';
-import { TicketsPage } from '../features/admin-tickets/index.ts';
-import { TopupsPage } from '../features/admin-topups/index.ts';
-import { TradeLogPage } from '../features/admin-trade-log/index.ts';
-import { TradeSettingsPage } from '../features/admin-trade-settings/index.ts';
-import { UsersPage } from '../features/admin-users/index.ts';
-import { WithdrawalDetailPage, WithdrawalsPage } from '../features/admin-withdrawals/index.ts';
-import { AssetsPage, RecordsPage, TopupPage, WithdrawPage } from '../features/assets/index.ts';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
-import {
-  AboutPage,
-  AnnouncementsPage,
-  PrivacyPage,
-  RulesPage,
-  SupportPage,
-  TermsPage,
-} from '../features/info/index.ts';
-import { LoginHistoryPage } from '../features/login-history/index.ts';
 import { MarketPage, type QuickTradeRenderer, TopMarkets, TradePage } from '../features/market/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
-import { OrdersPage } from '../features/orders/index.ts';
-import { ReferralKeysPage } from '../features/referral-keys/index.ts';
-import { CreateAccountPage, OverviewPage, SiteSettingsPage } from '../features/superadmin/index.ts';
 import { QuickTradeCard } from '../features/trade/index.ts';
 import { isAdminUser, isSuperadmin } from '../lib/session/index.ts';
-import { AdminLayout } from './admin/AdminLayout.tsx';
 import { RequireAuth } from './guards.tsx';
 import { MainLayout } from './layout/MainLayout.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { RouteLoading } from './RouteLoading.tsx';
 
 /** The market pages draw the trade feature's card with their live price (features do not import each other). */
 const quickTrade: QuickTradeRenderer = (symbol, price) => <QuickTradeCard symbol={symbol} price={price} />;
+
+/**
+ * A route whose page loads with its first visit. On a later navigation the router keeps the
+ * current page until the new one is ready; on a first load straight into it, the layouts show
+ * with a loading line in the page's place.
+ */
+function lazyPage(load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+  return {
+    hydrateFallbackElement: <RouteLoading />,
+    lazy: async () => ({ element: await load() }),
+  };
+}
+
+const admin = () => import('./admin/pages.ts');
+const info = () => import('../features/info/index.ts');
+const assets = () => import('../features/assets/index.ts');
 
 export const routes: RouteObject[] = [
   {
@@ -56,25 +45,41 @@ export const routes: RouteObject[] = [
           { path: 'market', element: <MarketPage quickTrade={quickTrade} /> },
           { path: 'trade', element: <Navigate to={`/trade/${DEFAULT_PAIR}`} replace /> },
           { path: 'trade/:pair', element: <TradePage quickTrade={quickTrade} /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'announcements', element: <AnnouncementsPage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
-          { path: 'terms', element: <TermsPage /> },
-          { path: 'rules', element: <RulesPage /> },
-          { path: 'support', element: <SupportPage /> },
+          { path: 'about', ...lazyPage(() => info().then((m) => <m.AboutPage />)) },
+          { path: 'announcements', ...lazyPage(() => info().then((m) => <m.AnnouncementsPage />)) },
+          { path: 'privacy', ...lazyPage(() => info().then((m) => <m.PrivacyPage />)) },
+          { path: 'terms', ...lazyPage(() => info().then((m) => <m.TermsPage />)) },
+          { path: 'rules', ...lazyPage(() => info().then((m) => <m.RulesPage />)) },
+          { path: 'support', ...lazyPage(() => info().then((m) => <m.SupportPage />)) },
           // One route for the list and a receipt over it, so opening a receipt keeps the list.
-          { path: 'orders/:id?', element: <OrdersPage /> },
+          {
+            path: 'orders/:id?',
+            ...lazyPage(() => import('../features/orders/index.ts').then((m) => <m.OrdersPage />)),
+          },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'assets', element: <AssetsPage /> },
-              { path: 'assets/topup', element: <TopupPage /> },
-              { path: 'assets/withdraw', element: <WithdrawPage /> },
-              { path: 'assets/records', element: <RecordsPage /> },
+              { path: 'assets', ...lazyPage(() => assets().then((m) => <m.AssetsPage />)) },
+              { path: 'assets/topup', ...lazyPage(() => assets().then((m) => <m.TopupPage />)) },
+              { path: 'assets/withdraw', ...lazyPage(() => assets().then((m) => <m.WithdrawPage />)) },
+              { path: 'assets/records', ...lazyPage(() => assets().then((m) => <m.RecordsPage />)) },
               {
                 path: 'account',
-                element: <AccountPage activity={<AccountActivity />} tickets={<AccountTickets />} />,
+                ...lazyPage(async () => {
+                  const [account, activity, tickets] = await Promise.all([
+                    import('../features/account/index.ts'),
+                    import('../features/account-activity/index.ts'),
+                    import('../features/account-tickets/index.ts'),
+                  ]);
+                  return (
+                    <account.AccountPage
+                      activity={<activity.AccountActivity />}
+                      tickets={<tickets.AccountTickets />}
+                    />
+                  );
+                }),
               },
+              // The header's bell imports this feature, so it is in the shell's bundle anyway.
               { path: 'notifications', element: <NotificationsPage /> },
             ],
           },
@@ -85,32 +90,41 @@ export const routes: RouteObject[] = [
         element: <RequireAuth allow={isAdminUser} denied="/home" />,
         children: [
           {
-            element: <AdminLayout />,
+            ...lazyPage(() => admin().then((m) => <m.AdminLayout />)),
             children: [
               { index: true, element: <Navigate to="/app-panel/dashboard" replace /> },
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'users', element: <UsersPage /> },
-              { path: 'coins', element: <CoinsPage /> },
-              { path: 'trade-log', element: <TradeLogPage /> },
-              { path: 'trade-setting', element: <TradeSettingsPage /> },
-              { path: 'risk', element: <RiskPage /> },
-              { path: 'topups', element: <TopupsPage /> },
-              { path: 'withdrawals', element: <WithdrawalsPage /> },
-              { path: 'withdrawals/:id', element: <WithdrawalDetailPage /> },
-              { path: 'referral-keys', element: <ReferralKeysPage /> },
-              { path: 'login-history', element: <LoginHistoryPage /> },
-              { path: 'audit', element: <AuditPage /> },
-              { path: 'announcements', element: <AnnouncementsAdminPage /> },
-              { path: 'support/tickets', element: <TicketsPage /> },
-              { path: 'notifications/send', element: <SendNotificationsPage /> },
+              { path: 'dashboard', ...lazyPage(() => admin().then((m) => <m.DashboardPage />)) },
+              { path: 'users', ...lazyPage(() => admin().then((m) => <m.UsersPage />)) },
+              { path: 'coins', ...lazyPage(() => admin().then((m) => <m.CoinsPage />)) },
+              { path: 'trade-log', ...lazyPage(() => admin().then((m) => <m.TradeLogPage />)) },
+              { path: 'trade-setting', ...lazyPage(() => admin().then((m) => <m.TradeSettingsPage />)) },
+              { path: 'risk', ...lazyPage(() => admin().then((m) => <m.RiskPage />)) },
+              { path: 'topups', ...lazyPage(() => admin().then((m) => <m.TopupsPage />)) },
+              { path: 'withdrawals', ...lazyPage(() => admin().then((m) => <m.WithdrawalsPage />)) },
+              { path: 'withdrawals/:id', ...lazyPage(() => admin().then((m) => <m.WithdrawalDetailPage />)) },
+              { path: 'referral-keys', ...lazyPage(() => admin().then((m) => <m.ReferralKeysPage />)) },
+              { path: 'login-history', ...lazyPage(() => admin().then((m) => <m.LoginHistoryPage />)) },
+              { path: 'audit', ...lazyPage(() => admin().then((m) => <m.AuditPage />)) },
+              { path: 'announcements', ...lazyPage(() => admin().then((m) => <m.AnnouncementsAdminPage />)) },
+              { path: 'support/tickets', ...lazyPage(() => admin().then((m) => <m.TicketsPage />)) },
+              {
+                path: 'notifications/send',
+                ...lazyPage(() => admin().then((m) => <m.SendNotificationsPage />)),
+              },
               {
                 path: 'super',
                 element: <RequireAuth allow={isSuperadmin} denied="/app-panel/dashboard" />,
                 children: [
-                  { index: true, element: <OverviewPage /> },
-                  { path: 'create-user', element: <CreateAccountPage key="user" kind="user" /> },
-                  { path: 'create-admin', element: <CreateAccountPage key="admin" kind="admin" /> },
-                  { path: 'site-settings', element: <SiteSettingsPage /> },
+                  { index: true, ...lazyPage(() => admin().then((m) => <m.OverviewPage />)) },
+                  {
+                    path: 'create-user',
+                    ...lazyPage(() => admin().then((m) => <m.CreateAccountPage key="user" kind="user" />)),
+                  },
+                  {
+                    path: 'create-admin',
+                    ...lazyPage(() => admin().then((m) => <m.CreateAccountPage key="admin" kind="admin" />)),
+                  },
+                  { path: 'site-settings', ...lazyPage(() => admin().then((m) => <m.SiteSettingsPage />)) },
                 ],
               },
             ],

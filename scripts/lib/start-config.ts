@@ -68,3 +68,7 @@ export function loadStartConfig(env: NodeJS.ProcessEnv, root: string): StartConf
   const VOUCHER_DIR = voucherDir ? resolve(root, voucherDir) : join(DATA_DIR, 'vouchers');
   return { ...parsed.data, DATA_DIR, VOUCHER_DIR };
 }
+
+/** Where the embedded PostgreSQL of `pnpm start` keeps its data. */
+export const embeddedPostgresDir = (config: Pick<StartConfig, 'DATA_DIR'>) =>
+  join(config.DATA_DIR, 'postgres');

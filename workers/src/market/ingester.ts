@@ -1,5 +1,5 @@
 import { type Db, ensureTickPartitions } from '@app/db';
-import { marketKeys, tickSchema, workerKeys } from '@app/shared';
+import { workerKeys } from '@app/shared';
 import type { Redis } from 'ioredis';
 import type { WorkersConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -132,7 +132,7 @@ export class Ingester {
     try {
       if (config.MARKET_SOURCE === 'simulated') {
         this.log.info('MARKET_SOURCE=simulated: using the simulated feed; prices are not real');
-        await this.startSimulated();
+        this.startSimulated();
         return;
       }
       const reachable = await probeBinance(
@@ -149,7 +149,7 @@ export class Ingester {
       this.log.warn(
         `Binance unreachable at ${config.BINANCE_WS_URL}: using the simulated feed; prices are not real`,
       );
-      await this.startSimulated();
+      this.startSimulated();
       if (this.stopped) return;
       if (config.MARKET_BINANCE_RETRY_MS > 0) {
         this.timers.push(setInterval(() => void this.retryBinance(), config.MARKET_BINANCE_RETRY_MS));
@@ -159,34 +159,15 @@ export class Ingester {
     }
   }
 
-  private async startSimulated() {
-    const prices = await this.lastPrices();
+  private startSimulated() {
     if (this.stopped) return;
     const feed = new SimulatedFeed({
       seed: this.deps.config.SIMULATED_SEED,
       tickMs: this.deps.config.SIMULATED_TICK_MS,
       sink: this.publisher,
-      candles: this.candles,
     });
     this.feed = feed;
-    feed.start(this.coins, prices);
-  }
-
-  /** The latest published price of each coin (from an earlier leader or run), if any. */
-  private async lastPrices(): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    if (this.coins.length === 0) return out;
-    const prefix = this.deps.config.REDIS_PREFIX;
-    try {
-      const raw = await this.deps.redis.mget(this.coins.map((c) => prefix + marketKeys.price(c.symbol)));
-      this.coins.forEach((coin, i) => {
-        const parsed = tickSchema.safeParse(parseJson(raw[i] ?? null));
-        if (parsed.success && parsed.data.price > 0) out.set(coin.symbol, parsed.data.price);
-      });
-    } catch (err) {
-      this.log.warn({ err }, 'last prices not read; the simulation starts from its own');
-    }
-    return out;
+    feed.start(this.coins);
   }
 
   private startBinance() {
@@ -243,14 +224,5 @@ export class Ingester {
     this.publisher.deactivate();
     // Ticks received while we led are real observations: archive them either way.
     await this.archiver.stop();
-  }
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

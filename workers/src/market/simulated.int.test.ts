@@ -4,6 +4,7 @@ import { createDb } from '@app/db';
 import {
   CANDLE_INTERVALS,
   type Candle,
+  type CandleInterval,
   type FeedStatus,
   marketKeys,
   type OrderBook,
@@ -37,44 +38,38 @@ async function closedPort(): Promise<number> {
 }
 
 describe('simulated feed', () => {
-  it('publishes ticks, books, stats and backfilled candles with source simulated, from the last price', async () => {
+  it('publishes ticks, books, stats and candles of one history, which a restarted service publishes again', async () => {
     const sym = testSymbol('SM');
     const own = `${prefix}run:`;
     const { logger, lines } = captureLogger();
-    const service = createMarketService({
-      config: testConfig({
-        REDIS_URL: inject('redisUrl'),
-        REDIS_PREFIX: own,
-        DATABASE_URL: inject('databaseUrl'),
-        MARKET_SOURCE: 'simulated',
-        MARKET_SYMBOLS: sym,
-        SIMULATED_SEED: 'test-seed',
-      }),
-      logger,
-      db: db.db,
-      workerId: 'sim-test:1',
-    });
-    // A price published before (an earlier run or leader): the walk continues from it.
-    await redis.set(
-      own + marketKeys.price(sym),
-      JSON.stringify({
-        symbol: sym,
-        price: 1234.5,
-        priceE8: '123450000000',
-        aggTradeId: null,
-        exchangeTs: Date.now() - 60_000,
-        receivedAt: Date.now() - 60_000,
-        source: 'simulated',
-      } satisfies Tick),
-    );
-    service.start();
-    try {
-      const tick = await waitFor('a simulated tick', async () => {
-        const t = await readJson<Tick>(redis, own + marketKeys.price(sym));
-        return t && t.exchangeTs > Date.now() - 30_000 ? t : undefined;
+    const start = (workerId: string) => {
+      const service = createMarketService({
+        config: testConfig({
+          REDIS_URL: inject('redisUrl'),
+          REDIS_PREFIX: own,
+          DATABASE_URL: inject('databaseUrl'),
+          MARKET_SOURCE: 'simulated',
+          MARKET_SYMBOLS: sym,
+          SIMULATED_SEED: 'test-seed',
+        }),
+        logger,
+        db: db.db,
+        workerId,
       });
+      service.start();
+      return service;
+    };
+    const candlesOf = (interval: CandleInterval) =>
+      readJson<Candle[]>(redis, own + marketKeys.candles(sym, interval));
+    const ohlc = (candles: Candle[]) => candles.map(({ volume: _, ...c }) => c);
+
+    let service = start('sim-test:1');
+    const before: Record<string, Candle[]> = {};
+    try {
+      const tick = await waitFor('a simulated tick', () =>
+        readJson<Tick>(redis, own + marketKeys.price(sym)),
+      );
       expect(tick).toMatchObject({ symbol: sym, source: 'simulated', aggTradeId: null });
-      expect(Math.abs(tick.price / 1234.5 - 1)).toBeLessThan(0.01);
       expect(BigInt(tick.priceE8)).toBe(BigInt(Math.round(tick.price * 1e8)));
       expect(await readJson<FeedStatus>(redis, own + marketKeys.feed())).toMatchObject({
         source: 'simulated',
@@ -88,13 +83,41 @@ describe('simulated feed', () => {
       // Whole, distinct levels: asks strictly ascending, bids strictly descending.
       expect(book.asks.every(([p], i) => i === 0 || p > book.asks[i - 1]![0])).toBe(true);
       expect(book.bids.every(([p], i) => i === 0 || p < book.bids[i - 1]![0])).toBe(true);
-      await waitFor('stats', () => readJson<Stats24h>(redis, own + marketKeys.stats(sym)));
       for (const interval of CANDLE_INTERVALS) {
-        const candles = await waitFor(`${interval} candles`, () =>
-          readJson<Candle[]>(redis, own + marketKeys.candles(sym, interval)),
-        );
+        const candles = await waitFor(`${interval} candles`, () => candlesOf(interval));
         expect(candles.length).toBeGreaterThanOrEqual(500);
       }
+      // The completed hours equal their minutes (1 m and 1 h are written at their own pace,
+      // so the hour in progress is left out).
+      const minutes = (await candlesOf('1m'))!;
+      const hours = (await candlesOf('1h'))!.slice(0, -1);
+      const covered = hours.filter((h) => minutes[0]!.time <= h.time);
+      expect(covered.length).toBeGreaterThanOrEqual(7);
+      for (const hour of covered) {
+        const inside = minutes.filter((m) => m.time >= hour.time && m.time < hour.time + 3600);
+        expect(inside).toHaveLength(60);
+        expect({
+          open: inside[0]!.open,
+          high: Math.max(...inside.map((m) => m.high)),
+          low: Math.min(...inside.map((m) => m.low)),
+          close: inside.at(-1)!.close,
+        }).toEqual({ open: hour.open, high: hour.high, low: hour.low, close: hour.close });
+      }
+      // The 24 h high and low are those of the 24 hourly candles ending with the current one.
+      await waitFor('stats agreeing with the hourly candles', async () => {
+        const [stats, day] = await Promise.all([
+          readJson<Stats24h>(redis, own + marketKeys.stats(sym)),
+          candlesOf('1h'),
+        ]);
+        const last24 = day?.slice(-24) ?? [];
+        return (
+          stats &&
+          last24.length === 24 &&
+          stats.high === Math.max(...last24.map((c) => c.high)) &&
+          stats.low === Math.min(...last24.map((c) => c.low)) &&
+          stats.open === last24[0]!.open
+        );
+      });
       await waitFor('archived simulated ticks', async () => {
         const [row] = await db.sql<Array<{ n: number }>>`
           select count(*)::int as n from market_ticks where symbol = ${sym} and source = 'simulated'`;
@@ -103,6 +126,21 @@ describe('simulated feed', () => {
       expect(
         lines.some((l) => l.msg === 'MARKET_SOURCE=simulated: using the simulated feed; prices are not real'),
       ).toBe(true);
+    } finally {
+      await service.stop();
+      for (const interval of CANDLE_INTERVALS) before[interval] = (await candlesOf(interval)) ?? [];
+    }
+
+    // A restart (a new process: nothing in memory) publishes the same past.
+    await redis.del(...CANDLE_INTERVALS.map((i) => own + marketKeys.candles(sym, i)));
+    service = start('sim-test:2');
+    try {
+      for (const interval of CANDLE_INTERVALS) {
+        const again = await waitFor(`${interval} candles after the restart`, () => candlesOf(interval));
+        const completed = ohlc(before[interval]!.slice(0, -1));
+        const times = new Set(completed.map((c) => c.time));
+        expect(ohlc(again.filter((c) => times.has(c.time))), interval).toEqual(completed);
+      }
     } finally {
       await service.stop();
     }

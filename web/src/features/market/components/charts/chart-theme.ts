@@ -1,16 +1,8 @@
 import { type ChartOptions, ColorType, CrosshairMode, type DeepPartial } from 'lightweight-charts';
 import { formatPrice, priceDigits } from '../../lib/format.ts';
+import { CHART_COLORS } from './chart-colors.ts';
 
-/** The palette of web/src/styles/base.css, for the canvas (which cannot read CSS variables). */
-export const CHART_COLORS = {
-  background: '#161a1e',
-  text: '#848e9c',
-  grid: '#1f252c',
-  border: '#2b3139',
-  up: '#0ecb81',
-  down: '#f6465d',
-  accent: '#f0b90b',
-} as const;
+export { CHART_COLORS };
 
 export function chartOptions(): DeepPartial<ChartOptions> {
   return {

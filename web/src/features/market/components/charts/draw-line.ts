@@ -1,4 +1,4 @@
-import { CHART_COLORS } from './chart-theme.ts';
+import { CHART_COLORS } from './chart-colors.ts';
 
 /** A sparkline of `prices` filling the canvas at the device's pixel ratio. */
 export function drawLine(canvas: HTMLCanvasElement, prices: readonly number[]): void {

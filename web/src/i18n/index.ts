@@ -1,11 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/shared';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
-import { de } from './locales/de/index.ts';
 import { en } from './locales/en/index.ts';
-import { fr } from './locales/fr/index.ts';
-import { hi } from './locales/hi/index.ts';
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -23,21 +20,44 @@ function storedLanguage(): Language {
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: en },
-    fr: { translation: fr },
-    de: { translation: de },
-    hi: { translation: hi },
+/**
+ * English is in the bundle (it is the fallback and the key to the spec's messages); every other
+ * language is a chunk of its own, loaded when it is chosen, so a page downloads one language.
+ */
+const otherLocales: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
+  fr: () => import('./locales/fr/index.ts').then((m) => m.fr),
+  de: () => import('./locales/de/index.ts').then((m) => m.de),
+  hi: () => import('./locales/hi/index.ts').then((m) => m.hi),
+};
+
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, _namespace, callback) => {
+    const load = isLanguage(language) && language !== 'en' ? otherLocales[language] : undefined;
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle as Record<string, unknown>),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
   },
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+};
+
+/** Settles once the stored language's texts are loaded: the app renders after it, never in a mix. */
+export const i18nReady = i18n
+  .use(localeChunks)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {

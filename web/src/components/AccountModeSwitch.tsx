@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { type AccountMode, useAccountMode } from '../lib/account-mode.ts';
 import { useSession } from '../lib/session/index.ts';
+import './account-mode.css';
 
 const MODES: readonly AccountMode[] = ['real', 'practice'];
 
@@ -58,5 +60,36 @@ export function PracticeBadge() {
     <span className="badge badge-practice" data-testid="practice-badge">
       {t('accountMode.practiceBadge')}
     </span>
+  );
+}
+
+/**
+ * While the app, not the user, put them in Practice (no real money yet): how to trade for
+ * real. Either button is a choice, which ends the hint in every tab.
+ */
+export function PracticeHint() {
+  const { t } = useTranslation();
+  const signedIn = useSession((s) => s.user !== null);
+  const noRealMoney = useSession((s) => (s.user?.balance ?? 0) <= 0);
+  const shown = useAccountMode((s) => s.mode === 'practice' && !s.chosen);
+  const setMode = useAccountMode((s) => s.setMode);
+  if (!signedIn || !shown) return null;
+  return (
+    <div className="practice-hint" role="note" data-testid="practice-hint">
+      <p className="practice-hint-text">{t('accountMode.hint')}</p>
+      <div className="practice-hint-actions">
+        {noRealMoney && (
+          <Link to="/assets/topup" className="btn btn-primary btn-sm">
+            {t('accountMode.hintTopUp')}
+          </Link>
+        )}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMode('real')}>
+          {t('accountMode.switchToReal')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMode('practice')}>
+          {t('accountMode.stayPractice')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { AccountModeSwitch, PracticeBadge } from '../../components/AccountModeSwitch.tsx';
+import { AccountModeSwitch, PracticeBadge, PracticeHint } from '../../components/AccountModeSwitch.tsx';
 import { ConnectionIndicator } from '../../components/ConnectionIndicator.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useAuthModal } from '../../features/auth/index.ts';
@@ -77,6 +77,7 @@ export function Header() {
           )}
         </div>
       </div>
+      <PracticeHint />
     </header>
   );
 }

@@ -63,8 +63,8 @@ beforeAll(() => {
 
 beforeEach(() => {
   localStorage.clear();
-  useAccountMode.setState({ mode: 'practice' });
   useSession.setState({ token: 'tok', user: user(), status: 'ready' });
+  useAccountMode.setState({ mode: 'practice' });
 });
 
 afterEach(() => {

@@ -71,6 +71,15 @@ export const TICKER_MAX_PER_SECOND = 1;
 /** Exchange symbol a coin is priced from. */
 export const marketSymbol = (symbol: string) => `${symbol.toUpperCase()}USDT`;
 
+/** Binance's public REST API: where anyone can look a recorded trade up, whatever host the feed reads. */
+export const BINANCE_PUBLIC_API = 'https://api.binance.com';
+
+/** The address on Binance's public API that shows aggregate trade `aggTradeId` of `pair` (BTCUSDT). */
+export function binanceAggTradeUrl(pair: string, aggTradeId: number): string {
+  const query = new URLSearchParams({ symbol: pair.toUpperCase(), fromId: String(aggTradeId), limit: '1' });
+  return `${BINANCE_PUBLIC_API}/api/v3/aggTrades?${query}`;
+}
+
 /** Parse a decimal string (Binance sends prices as strings) into an exact 1e8-scaled bigint. */
 export function decimalToE8(value: string): bigint {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());

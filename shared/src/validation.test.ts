@@ -14,6 +14,7 @@ import {
   istDay,
   istDayEnd,
   istDayStart,
+  istTimestamp,
   latestDay,
   MAX_AMOUNT_RUPEES,
   multiLineText,
@@ -249,5 +250,17 @@ describe('the amount rule', () => {
       expect(ok.data?.amount).toBe(10.5);
     }
     expect(holdBodySchema.parse({ freezAmount: '0', reason: 'Done' }).freezAmount).toBe(0);
+  });
+});
+
+describe('times in India time', () => {
+  it('writes an instant in IST to the millisecond with the zone and its offset, whatever the input form', () => {
+    const text = '2026-11-26 10:15:03.123 IST (UTC+05:30)';
+    expect(istTimestamp('2026-11-26T04:45:03.123Z')).toBe(text);
+    expect(istTimestamp(Date.parse('2026-11-26T04:45:03.123Z'))).toBe(text);
+    expect(istTimestamp(new Date('2026-11-26T04:45:03.123Z'))).toBe(text);
+    // Past midnight in India while still the day before in UTC.
+    expect(istTimestamp('2026-01-15T18:30:00.000Z')).toBe('2026-01-16 00:00:00.000 IST (UTC+05:30)');
+    expect(() => istTimestamp('yesterday')).toThrow(RangeError);
   });
 });

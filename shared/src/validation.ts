@@ -137,6 +137,17 @@ export function istDay(at: Date | number = Date.now()): string {
   return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * An instant in India time to the millisecond, saying so: `2026-11-26 10:15:03.123 IST (UTC+05:30)`
+ * (the same text whatever the reader's own time zone).
+ */
+export function istTimestamp(at: Date | number | string): string {
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(ms)) throw new RangeError(`not a time: ${String(at)}`);
+  const iso = new Date(ms + IST_OFFSET_MS).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)} IST (UTC+05:30)`;
+}
+
 /** Midnight IST at the start of `day` (`YYYY-MM-DD`, already checked). */
 export function istDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) - IST_OFFSET_MS);

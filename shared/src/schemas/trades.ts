@@ -86,6 +86,11 @@ export const tradeSchema = z.object({
   symbol: z.string(),
   /** SYMBOL/INR, as the spec's tables show it. */
   pair: z.string(),
+  /**
+   * The exchange pair its prices come from (BTCUSDT), where the receipt's aggregate trade ids can
+   * be looked up. The REST reads send it; without it, the coin's default pair (SYMBOL + USDT).
+   */
+  marketSymbol: z.string().optional(),
   account: z.enum(TRADE_ACCOUNTS),
   direction: z.enum(TRADE_DIRECTIONS),
   amount: z.number(),

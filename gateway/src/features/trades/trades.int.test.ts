@@ -499,6 +499,10 @@ describe('reading trades', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json().trade).toEqual(trade);
     expect(mine.json().trade.entry.exchangeTs).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The exchange pair its aggregate trade ids belong to, for the receipt's links to Binance.
+    expect(mine.json().trade.marketSymbol).toBe('BTCUSDT');
+    const listed = await app.inject({ method: 'GET', url: '/api/trades', headers: auth(owner.token) });
+    expect(listed.json().items[0]).toMatchObject({ id: trade.id, marketSymbol: 'BTCUSDT' });
     expect((await read(other.token)).statusCode).toBe(404);
     expect((await read(admin.token)).statusCode).toBe(200);
     expect((await read(owner.token, 'not-a-uuid')).statusCode).toBe(404);

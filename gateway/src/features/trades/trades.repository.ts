@@ -1,6 +1,6 @@
-import { type DbOrTx, type TradeRow, trades, users } from '@app/db';
+import { coins, type DbOrTx, type TradeRow, trades, users } from '@app/db';
 import { isUuid, type MoneyAccount, type TradeLogFilter } from '@app/shared';
-import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
 
 /** Reads of trades. Every write goes through the trade functions of @app/db. */
@@ -91,4 +91,15 @@ export async function listTradeLog(
     db.select({ n: count() }).from(trades).innerJoin(users, eq(users.id, trades.userId)).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.trade, username: r.username })), total: totals[0]?.n ?? 0 };
+}
+
+/** The exchange pair of each coin named (enabled or not): where its trades' prices come from. */
+export async function findMarketSymbols(db: DbOrTx, symbols: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(symbols)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ symbol: coins.symbol, marketSymbol: coins.marketSymbol })
+    .from(coins)
+    .where(inArray(coins.symbol, wanted));
+  return new Map(rows.map((r) => [r.symbol, r.marketSymbol]));
 }

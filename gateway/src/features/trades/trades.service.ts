@@ -39,7 +39,13 @@ import type { TradeSettingsCache } from '../trade-settings/trade-settings.plugin
 import { moneyErrorToHttp } from './trades.errors.ts';
 import type { TradeEvents } from './trades.events.ts';
 import { toBalances, toTrade } from './trades.mapper.ts';
-import { findTrade, findTradeByKey, listTradeLog, listUserTrades } from './trades.repository.ts';
+import {
+  findMarketSymbols,
+  findTrade,
+  findTradeByKey,
+  listTradeLog,
+  listUserTrades,
+} from './trades.repository.ts';
 import type { SettlementScheduler } from './trades.settlement.ts';
 
 export type TradesServiceDeps = {
@@ -135,6 +141,15 @@ export function createTradesService(deps: TradesServiceDeps) {
     };
   }
 
+  /** Trades as the REST reads answer them: with the exchange pair their receipt links to. */
+  async function withPairs<R extends TradeRow>(rows: R[]): Promise<Array<{ row: R; trade: Trade }>> {
+    const pairs = await findMarketSymbols(
+      db,
+      rows.map((r) => r.symbol),
+    );
+    return rows.map((row) => ({ row, trade: { ...toTrade(row), marketSymbol: pairs.get(row.symbol) } }));
+  }
+
   return {
     /**
      * Place a trade for the caller. `created` is false for a retry with the same key: the
@@ -194,7 +209,7 @@ export function createTradesService(deps: TradesServiceDeps) {
       // A retry adds the job again: a no-op while it exists, and the schedule a crash right
       // after the first commit would have lost.
       if (placed.trade.status === 'running') await settlement.schedule(placed.trade);
-      const trade = toTrade(placed.trade);
+      const trade: Trade = { ...toTrade(placed.trade), marketSymbol: coin?.marketSymbol };
       const answer = { trade, balances: toBalances(placed.balances), serverTime: now() };
       if (placed.created) {
         events.balance(userId, answer.balances, 'trade_stake');
@@ -213,14 +228,16 @@ export function createTradesService(deps: TradesServiceDeps) {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { items: rows.map(toTrade), total, page: query.page, limit: query.limit };
+      const items = (await withPairs(rows)).map(({ trade }) => trade);
+      return { items, total, page: query.page, limit: query.limit };
     },
 
     /** One trade with its receipt: the owner's, or any for an admin. */
     async get(caller: Caller, id: string): Promise<Trade> {
       const row = await findTrade(db, id);
       if (!row || (row.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
-      return toTrade(row);
+      const [read] = await withPairs([row]);
+      return read!.trade;
     },
 
     /**
@@ -245,7 +262,11 @@ export function createTradesService(deps: TradesServiceDeps) {
         offset: (query.page - 1) * limit,
       });
       return {
-        items: rows.map((r) => ({ ...toTrade(r), userId: r.userId, username: r.username })),
+        items: (await withPairs(rows)).map(({ row, trade }) => ({
+          ...trade,
+          userId: row.userId,
+          username: row.username,
+        })),
         total,
         page: query.page,
         limit,

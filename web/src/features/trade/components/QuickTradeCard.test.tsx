@@ -193,18 +193,24 @@ describe('Quick Trade card', () => {
     ]);
     expect(Number(screen.getByTestId('countdown').getAttribute('data-seconds'))).toBe(2);
     expect(screen.getByTestId('trade-balance').textContent).toBe('₹99,900.00');
-    // Inputs are disabled and the modal cannot be closed meanwhile.
+    // Inputs are disabled meanwhile. Closing the countdown leaves the trade in progress (the
+    // buttons still wait) and on the page; it can be opened again.
     expect(amountInput().disabled).toBe(true);
     expect(upButton().disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Close' }) as HTMLButtonElement | null).toHaveProperty(
-      'disabled',
-      true,
-    );
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.getByTestId('trade-modal')).toBeTruthy();
+    expect(screen.queryByTestId('trade-modal')).toBeNull();
+    expect(upButton().disabled).toBe(true);
+    const waiting = screen.getByTestId('trade-waiting');
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Show countdown' }));
+    expect(screen.getByTestId('trade-modal').getAttribute('data-phase')).toBe('countdown');
+    fireEvent.click(screen.getByTestId('hide-countdown'));
+    expect(screen.queryByTestId('trade-modal')).toBeNull();
 
-    await waitFor(() => expect(modal.getAttribute('data-phase')).toBe('settling'), { timeout: 3_000 });
+    // The result opens the modal again by itself.
+    await waitFor(() => expect(useTradeFlow.getState().phase).toBe('settling'), { timeout: 3_000 });
+    act(() => useTradeFlow.getState().show());
     expect(screen.getByTestId('settling').textContent).toBe('Settling…');
+    act(() => useTradeFlow.getState().hide());
 
     act(() => {
       server().serverEmit('trade:settled', {

@@ -42,8 +42,9 @@ function Countdown({ expiresAt, offset, total }: { expiresAt: string; offset: nu
 }
 
 /**
- * Placing → countdown → settling → result (or the reason it was not placed). It cannot be
- * closed while the trade runs; Close on the result goes to the orders.
+ * Placing → countdown → settling → result (or the reason it was not placed). Closing the
+ * countdown leaves the trade on the page (the Running panel, the chart's entry line) and the
+ * result opens here when it comes; Close on the result goes to the orders.
  */
 export function TradeModal() {
   const { t } = useTranslation();
@@ -54,12 +55,19 @@ export function TradeModal() {
   const error = useTradeFlow((s) => s.error);
   const direction = useTradeFlow((s) => s.direction);
   const reset = useTradeFlow((s) => s.reset);
+  const hide = useTradeFlow((s) => s.hide);
+  const hidden = useTradeFlow((s) => s.hidden);
   const mode = useAccountMode((s) => s.mode);
   const setMode = useAccountMode((s) => s.setMode);
 
-  if (phase === 'idle') return null;
-  const closable = phase === 'result' || phase === 'failed';
+  if (phase === 'idle' || hidden) return null;
+  const running = phase === 'countdown' || phase === 'settling';
+  const closable = running || phase === 'result' || phase === 'failed';
   const close = () => {
+    if (running) {
+      hide();
+      return;
+    }
     const toOrders = phase === 'result';
     reset();
     if (toOrders) void navigate('/orders');
@@ -107,6 +115,14 @@ export function TradeModal() {
             <p className="muted small">
               {phase === 'countdown' ? t('tradeModal.countdownHint') : t('tradeModal.settlingHint')}
             </p>
+            <button
+              type="button"
+              className="btn btn-ghost btn-block"
+              data-testid="hide-countdown"
+              onClick={close}
+            >
+              {t('running.hideCountdown')}
+            </button>
           </>
         )}
         {phase === 'result' && trade && (
@@ -131,7 +147,7 @@ export function TradeModal() {
             )}
           </>
         )}
-        {closable && (
+        {closable && !running && (
           <button type="button" className="btn btn-primary btn-block trade-modal-close" onClick={close}>
             {t('common.close')}
           </button>

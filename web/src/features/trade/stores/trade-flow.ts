@@ -29,9 +29,15 @@ export interface FlowState {
   offset: number;
   /** Why the trade was not placed (a spec message or the server's). */
   error: string | null;
+  /** The countdown was closed: the trade runs on, shown on the page; its result opens again. */
+  hidden: boolean;
   place: (body: PlaceTradeBody) => Promise<void>;
   /** Back to idle (Close on the result or the failure). Ignored while a trade runs. */
   reset: () => void;
+  /** Closes the countdown while the trade runs (the buttons still wait for its result). */
+  hide: () => void;
+  /** Opens the countdown again. */
+  show: () => void;
   /** Drops everything, whatever the phase (sign-out). */
   abandon: () => void;
 }
@@ -82,7 +88,7 @@ export function createTradeFlow(deps: FlowDeps) {
       if (mine !== run || isRunning(trade)) return;
       clearTimers();
       stopListening();
-      set({ phase: 'result', trade });
+      set({ phase: 'result', trade, hidden: false });
     };
 
     const poll = (mine: number, id: string) => {
@@ -131,13 +137,14 @@ export function createTradeFlow(deps: FlowDeps) {
       trade: null,
       offset: 0,
       error: null,
+      hidden: false,
 
       place: async (body) => {
         if (get().phase !== 'idle') return;
         const mine = ++run;
         clearTimers();
         stopListening();
-        set({ phase: 'placing', direction: body.direction, trade: null, error: null });
+        set({ phase: 'placing', direction: body.direction, trade: null, error: null, hidden: false });
         unlisten = deps.onSettled((event) => {
           const current = get().trade;
           if (current && current.id === event.trade.id) {
@@ -174,14 +181,21 @@ export function createTradeFlow(deps: FlowDeps) {
       reset: () => {
         const { phase } = get();
         if (phase !== 'result' && phase !== 'failed') return;
-        set({ phase: 'idle', direction: null, trade: null, error: null });
+        set({ phase: 'idle', direction: null, trade: null, error: null, hidden: false });
       },
+
+      hide: () => {
+        const { phase } = get();
+        if (phase === 'countdown' || phase === 'settling') set({ hidden: true });
+      },
+
+      show: () => set({ hidden: false }),
 
       abandon: () => {
         run++;
         clearTimers();
         stopListening();
-        set({ phase: 'idle', direction: null, trade: null, error: null, offset: 0 });
+        set({ phase: 'idle', direction: null, trade: null, error: null, offset: 0, hidden: false });
       },
     };
   });

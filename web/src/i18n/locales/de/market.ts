@@ -63,5 +63,9 @@ export const market: Shape<typeof en> = {
     unknownPair: 'Das Paar {{pair}} wird hier nicht gehandelt.',
     toDefaultPair: 'Zu {{pair}}',
     quickTrade: 'Schnellhandel',
+    skipToTicket: 'Handeln',
+    views: 'Chart und Orderbuch',
+    chartTab: 'Diagramm',
+    bookTab: 'Orderbuch',
   },
 };

@@ -60,5 +60,9 @@ export const market = {
     unknownPair: 'The pair {{pair}} is not traded here.',
     toDefaultPair: 'Go to {{pair}}',
     quickTrade: 'Quick Trade',
+    skipToTicket: 'Trade',
+    views: 'Chart and order book',
+    chartTab: 'Chart',
+    bookTab: 'Book',
   },
 };

@@ -62,5 +62,9 @@ export const market: Shape<typeof en> = {
     unknownPair: "La paire {{pair}} n'est pas négociée ici.",
     toDefaultPair: 'Aller à {{pair}}',
     quickTrade: 'Trade rapide',
+    skipToTicket: 'Trader',
+    views: "Graphique et carnet d'ordres",
+    chartTab: 'Graphique',
+    bookTab: 'Carnet',
   },
 };

@@ -62,5 +62,9 @@ export const market: Shape<typeof en> = {
     unknownPair: '{{pair}} जोड़ी यहाँ ट्रेड नहीं होती।',
     toDefaultPair: '{{pair}} पर जाएँ',
     quickTrade: 'क्विक ट्रेड',
+    skipToTicket: 'ट्रेड करें',
+    views: 'चार्ट और ऑर्डर बुक',
+    chartTab: 'चार्ट',
+    bookTab: 'बुक',
   },
 };

@@ -3,6 +3,7 @@ import {
   CANDLES_DEFAULT_LIMIT,
   type Candle,
   type CandleInterval,
+  formatRupees,
 } from '@app/shared';
 import {
   type CandlestickData,
@@ -12,11 +13,15 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runningOf, useRunningTrades } from '../../../../lib/running-trades.ts';
 import { useCandles } from '../../api/get-candles.ts';
+import { useMarketStore } from '../../stores/market-store.ts';
 import { ChartOverlay } from './ChartOverlay.tsx';
 import { CHART_COLORS, chartOptions, priceFormatFor } from './chart-theme.ts';
+import { EntryMarks } from './EntryMarks.tsx';
+import { entryLines } from './entry-lines.ts';
 import { followCandles } from './follow-candles.ts';
 
 const toBar = (c: Candle, rate: number): CandlestickData<UTCTimestamp> => ({
@@ -27,15 +32,25 @@ const toBar = (c: Candle, rate: number): CandlestickData<UTCTimestamp> => ({
   close: c.close * rate,
 });
 
-type Handle = { chart: IChartApi; series: ISeriesApi<'Candlestick'> };
+type Handle = {
+  chart: IChartApi;
+  series: ISeriesApi<'Candlestick'>;
+  lines: ReturnType<typeof entryLines>;
+};
 
-/** INR candlesticks: history from GET /api/candles, the last candle moved by live ticks. */
+/**
+ * INR candlesticks: history from GET /api/candles, the last candle moved by live ticks, and
+ * the entry line of each of the user's running trades on this coin.
+ */
 export function CandleChart({ symbol, interval }: { symbol: string; interval: CandleInterval }) {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
   const handle = useRef<Handle | null>(null);
   const { data, error, isFetching, refetch } = useCandles(symbol, interval, CANDLES_DEFAULT_LIMIT);
   const current = data && data.symbol === symbol && data.interval === interval ? data : undefined;
+  const allRunning = useRunningTrades((s) => s.trades);
+  const running = useMemo(() => runningOf(allRunning, symbol), [allRunning, symbol]);
+  const rate = useMarketStore((s) => s.usdtInr);
 
   useEffect(() => {
     const el = box.current;
@@ -48,7 +63,7 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
       wickDownColor: CHART_COLORS.down,
       borderVisible: false,
     });
-    handle.current = { chart, series };
+    handle.current = { chart, series, lines: entryLines(series) };
     return () => {
       handle.current = null;
       chart.remove();
@@ -83,6 +98,12 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
     });
   }, [current, symbol, interval]);
 
+  useEffect(() => {
+    handle.current?.lines.sync(running, rate, (trade) =>
+      t('running.line', { direction: t(`tradeInfo.${trade.direction}`), amount: formatRupees(trade.amount) }),
+    );
+  }, [running, rate, t]);
+
   let overlay: string | null = null;
   if (error && !current) overlay = t('market.chartError');
   else if (isFetching && !current) overlay = t('market.chartLoading');
@@ -98,6 +119,12 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: Ca
         data-testid="candle-chart"
         aria-label={t('trade.candles')}
       ></figure>
+      <EntryMarks
+        trades={running}
+        rate={rate}
+        series={() => handle.current?.series ?? null}
+        height={() => box.current?.clientHeight ?? 0}
+      />
       {overlay && (
         <ChartOverlay
           text={overlay}

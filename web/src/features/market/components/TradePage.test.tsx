@@ -1,17 +1,19 @@
 import '../../../i18n/index.ts';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCount } from '../../../lib/debug.ts';
+import { useRunningTrades } from '../../../lib/running-trades.ts';
 import { realtime } from '../../../lib/socket.ts';
 import { mockMarketApi, RATE } from '../../../test/api-mock.ts';
 import type { ChartRecorder, FakeSeries } from '../../../test/chart-mock.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { book, stats, tick } from '../../../test/fixtures.ts';
+import { book, stats, tick, trade } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
-import { resetMarketStore } from '../stores/market-store.ts';
-import { TradePage } from './TradePage.tsx';
+import { resetMarketStore, useMarketStore } from '../stores/market-store.ts';
+import { OrderBook } from './OrderBook.tsx';
+import { TRADE_VIEW, TradePage } from './TradePage.tsx';
 
 const h = vi.hoisted(() => ({
   socket: null as FakeSocket | null,
@@ -29,11 +31,11 @@ vi.mock('../../../lib/socket.ts', async (importOriginal) =>
 
 const server = () => serverOf(h);
 
-function renderTrade(path = '/trade/BTC-INR') {
+function renderTrade(path = '/trade/BTC-INR', quickTrade?: Parameters<typeof TradePage>[0]['quickTrade']) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/trade/:pair" element={<TradePage />} />
+        <Route path="/trade/:pair" element={<TradePage quickTrade={quickTrade} />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -72,6 +74,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  useRunningTrades.getState().setTrades([]);
   vi.restoreAllMocks();
 });
 
@@ -161,5 +164,83 @@ describe('trade page', () => {
         .getAllByRole('option')
         .map((o) => o.textContent?.slice(0, 7)),
     ).toEqual(['ETH/INR']);
+  });
+
+  it('draws the entry line of each running trade of the coin with direction, time left and standing', async () => {
+    mockMarketApi();
+    // An Up trade of ₹100 at 20 % entered at 100 USDT, and one on another coin.
+    const up = trade({
+      symbol: 'BTC',
+      direction: 'up',
+      entry: { ...trade().entry, price: 100, priceE8: '10000000000' },
+      expiresAt: new Date(Date.now() + 15_000).toISOString(),
+    });
+    const other = trade({ symbol: 'ETH' });
+    useRunningTrades.getState().setTrades([up, other]);
+    renderTrade();
+    await waitFor(() => expect(server().emitted('subscribe').length).toBeGreaterThanOrEqual(1));
+    const subscribeN = server()
+      .emitted('subscribe')
+      .findIndex((args) => JSON.stringify(args).includes('BTC'));
+    answerSubscribe(subscribeN, 102);
+    // The other coin's price is asked for too (the Running panel shows it).
+    await waitFor(() =>
+      expect(
+        server()
+          .emitted('subscribe')
+          .some((args) => JSON.stringify(args).includes('ETH')),
+      ).toBe(true),
+    );
+
+    await waitFor(() => expect(candleSeries().priceLines).toHaveLength(1));
+    const line = candleSeries().priceLines[0];
+    expect(line?.options.price).toBeCloseTo(100 * RATE);
+    expect(line?.options.title).toBe('Up ₹100.00');
+    const label = await screen.findByTestId('entry-line');
+    expect(label.getAttribute('data-trade-id')).toBe(up.id);
+    expect(within(label).getByText('Up ₹100.00')).toBeTruthy();
+    await waitFor(() => expect(within(label).getByTestId('standing').textContent).toBe('Winning by ₹20.00'));
+    const left = Number(within(label).getByTestId('entry-time-left').getAttribute('data-seconds'));
+    expect(left).toBeGreaterThanOrEqual(14);
+    expect(left).toBeLessThanOrEqual(15);
+
+    // Settled: the line and its label go.
+    act(() => useRunningTrades.getState().setTrades([other]));
+    expect(candleSeries().priceLines).toHaveLength(0);
+    expect(screen.queryByTestId('entry-line')).toBeNull();
+  });
+
+  it("puts the 'Trade' skip link first on the page; it moves focus to the ticket's amount", async () => {
+    mockMarketApi();
+    renderTrade('/trade/BTC-INR', () => (
+      <section>
+        <label>
+          Amount <input type="number" />
+        </label>
+        <button type="button">Trade Up</button>
+      </section>
+    ));
+    const link = await screen.findByRole('link', { name: 'Trade' });
+    expect(document.body.firstElementChild?.contains(link)).toBe(true);
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(screen.getByLabelText('Amount'));
+    cleanup();
+    expect(screen.queryByRole('link', { name: 'Trade' })).toBeNull();
+  });
+
+  it('shows the order book to the depth the view sets, in one focusable box with no row a tab stop', async () => {
+    mockMarketApi();
+    useMarketStore.getState().applyBook(book('BTC', Date.now()));
+    const { unmount } = render(<OrderBook symbol="BTC" depth={5} />);
+    expect(screen.getAllByTestId('book-ask')).toHaveLength(5);
+    expect(screen.getAllByTestId('book-bid')).toHaveLength(5);
+    const box = screen.getByRole('region', { name: 'Order book' });
+    expect(box.getAttribute('tabindex')).toBe('0');
+    expect(box.querySelectorAll('[tabindex], a, button, input')).toHaveLength(0);
+    unmount();
+
+    expect(TRADE_VIEW.bookDepth).toBe(15);
+    renderTrade();
+    expect(await screen.findAllByTestId('book-ask')).toHaveLength(TRADE_VIEW.bookDepth);
   });
 });

@@ -5,7 +5,8 @@
  * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), then the workspace's micro-benchmarks
  * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
  * `pnpm bench settlement`, `pnpm bench ledger`, `pnpm bench flood` (scripts/bench/flood.ts, the
- * socket flood) and `pnpm bench micro` run only that one.
+ * socket flood), `pnpm bench http` (scripts/bench/http.ts, the HTTP reads) and `pnpm bench micro`
+ * run only that one.
  * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { runAdminStatsBench } from './bench/admin-stats.ts';
 import { runFanoutBench } from './bench/fanout.ts';
 import { runFloodBench } from './bench/flood.ts';
+import { runHttpBench } from './bench/http.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
 import { runSettlementBench } from './bench/settlement.ts';
@@ -39,7 +41,16 @@ function findBenches(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const BENCHES = ['fanout', 'placement', 'settlement', 'ledger', 'flood', 'admin-stats', 'micro'] as const;
+const BENCHES = [
+  'fanout',
+  'placement',
+  'settlement',
+  'ledger',
+  'flood',
+  'admin-stats',
+  'http',
+  'micro',
+] as const;
 const only = process.argv[2];
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
   console.error(`Unknown benchmark "${only}": use one of ${BENCHES.join(', ')} (or none for all).`);
@@ -56,6 +67,7 @@ if (runs('settlement')) await runSettlementBench();
 if (runs('ledger')) await runLedgerBench();
 if (runs('flood')) await runFloodBench();
 if (runs('admin-stats')) await runAdminStatsBench();
+if (runs('http')) await runHttpBench();
 
 if (runs('micro')) {
   const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));

@@ -382,6 +382,8 @@ async function main() {
           WEB_DIST: webDist,
           VOUCHER_DIR: config.VOUCHER_DIR,
         },
+        // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
+        inherit: true,
       }),
     config,
   );

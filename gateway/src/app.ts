@@ -7,6 +7,7 @@ import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import adminUsersRoutes from './features/admin-users/admin-users.routes.ts';
 import announcementsRoutes from './features/announcements/announcements.routes.ts';
 import auditRoutes from './features/audit/audit.routes.ts';
+import { findSession } from './features/auth/auth.repository.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
@@ -21,6 +22,7 @@ import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts
 import reputationRoutes from './features/reputation/reputation.routes.ts';
 import riskRoutes from './features/risk/risk.routes.ts';
 import sessionsPlugin from './features/sessions/sessions.plugin.ts';
+import sitePlugin from './features/site/site.plugin.ts';
 import siteRoutes from './features/site/site.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
 import ticketsRoutes from './features/tickets/tickets.routes.ts';
@@ -28,13 +30,13 @@ import topupsRoutes from './features/topups/topups.routes.ts';
 import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
 import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
 import tradesRoutes from './features/trades/trades.routes.ts';
-import { findUserById } from './features/users/users.repository.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
 import { gatewayLoggerOptions, requestLogController } from './lib/logger.ts';
 import { guardedValidatorCompiler } from './lib/route-schema.ts';
 import authPlugin from './plugins/auth.ts';
+import cacheBusPlugin from './plugins/cache-bus.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -57,7 +59,7 @@ export async function buildApp(
   const app = Fastify({
     // Secrets redacted, database errors by SQLSTATE and statement name; one line per request
     // instead of Fastify's two (lib/logger.ts).
-    logger: gatewayLoggerOptions(config.logLevel, options.logStream),
+    logger: gatewayLoggerOptions(config.logLevel, options.logStream, config.logFormat),
     logController: requestLogController(),
     // A hop count becomes the function form (the typings only list the other forms).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -76,16 +78,19 @@ export async function buildApp(
   await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisPrefix });
   await app.register(queuesPlugin, { url: config.redisUrl, redisPrefix: config.redisPrefix });
   await app.register(authPlugin, {
+  await app.register(cacheBusPlugin, { redisPrefix: config.redisPrefix });
     secret: config.jwtSecret,
     expiresIn: config.jwtExpiresIn,
-    loadUser: (id) => findUserById(app.db, id),
+    loadUser: (id) => findSession(app.db, id),
+    sessionCacheMs: config.sessionCacheMs ?? 0,
   });
   await app.register(securityPlugin);
   await app.register(docsPlugin);
-  await app.register(marketPlugin);
+  await app.register(marketPlugin, { redisPrefix: config.redisPrefix });
   await app.register(tradeSettingsPlugin);
   await app.register(realtimePlugin, {
     redisPrefix: config.redisPrefix,
+  await app.register(sitePlugin);
     corsOrigins: config.socketCorsOrigins,
     limits: config.socketLimits,
     trustProxy: config.trustProxy,

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       jwtExpiresIn: '7d',
       webDist: undefined,
       logLevel: 'info',
+      logFormat: 'auto',
+      sessionCacheMs: 5000,
       loginRateLimit: 10,
       registerRateLimit: 5,
       loginLock: { threshold: 10, windowMs: 15 * 60_000 },
@@ -62,6 +64,12 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({ loginRateLimit: 20, registerRateLimit: 3, trustProxy: 1 });
     expect(config.tradeMaxPriceAgeMs).toBe(2500);
+    expect(loadConfig({ ...base, LOG_FORMAT: 'pretty', SESSION_CACHE_MS: '0' })).toMatchObject({
+      logFormat: 'pretty',
+      sessionCacheMs: 0,
+    });
+    expect(() => loadConfig({ ...base, SESSION_CACHE_MS: '5001' })).toThrow(/SESSION_CACHE_MS/);
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
     expect(loadConfig({ ...base, LOGIN_LOCK_THRESHOLD: '5', LOGIN_LOCK_MINUTES: '30' }).loginLock).toEqual({
       threshold: 5,
       windowMs: 30 * 60_000,

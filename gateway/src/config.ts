@@ -9,6 +9,7 @@ import type { SocketLimits } from './realtime/socket-limits.ts';
  * with a message naming every offending variable.
  */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -61,6 +62,12 @@ const envSchema = z.object({
     .transform((v) => (/^\d+$/.test(v) ? Number(v) : v)),
   WEB_DIST: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // json: one JSON line per entry; pretty: readable lines, formatted in a worker thread; auto:
+  // pretty when stdout is a terminal (a person reads it), json otherwise (a file, a collector).
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
+  // How long a REST request may trust a session check made before (ms, at most 5 s; 0: check
+  // the row on every request). Ending a session drops it on every gateway at once.
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(5000),
   LOGIN_RATE_LIMIT: positiveInt(10),
   REGISTER_RATE_LIMIT: positiveInt(5),
   // Failed sign-ins of one account, from any address, before it locks; the minutes they count
@@ -117,6 +124,10 @@ export type Config = {
   /** Attempts per minute per IP. */
   loginRateLimit: number;
   registerRateLimit: number;
+  /** Unset: json. */
+  logFormat?: (typeof LOG_FORMATS)[number];
+  /** Unset: 0, every authenticated request reads its session row. */
+  sessionCacheMs?: number;
   /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
   loginLock: { threshold: number; windowMs: number };
   trustProxy: boolean | number | string[];
@@ -160,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
+    logFormat: e.LOG_FORMAT,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     socketLimits: {
       eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,
       eventBurst: e.SOCKET_EVENT_BURST,

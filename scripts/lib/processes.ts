@@ -56,13 +56,16 @@ let colorIndex = 0;
 
 /**
  * Spawn a long-running child in its own process group (so a terminal's Ctrl-C reaches only
- * the launcher, which then stops children in order) with its output prefixed by its name.
+ * the launcher, which then stops children in order) with its output prefixed by its name and
+ * its JSON log lines made readable (formatLogLine). With `inherit` its output goes straight to
+ * the launcher's own stdout and stderr instead, unread by the launcher: for a child that logs
+ * on every request and formats its lines itself when a person reads them.
  */
 export function spawnManaged(
   name: string,
   command: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; out?: (line: string) => void },
+  options: { cwd: string; env: NodeJS.ProcessEnv; out?: (line: string) => void; inherit?: boolean },
 ): Managed {
   const color = COLORS[colorIndex++ % COLORS.length] ?? 36;
   const prefix = paint(color, `[${name}]`.padEnd(10));
@@ -70,7 +73,7 @@ export function spawnManaged(
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   for (const stream of [child.stdout, child.stderr]) {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, logSafeErrorSerializer } from '@app/db';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
@@ -67,16 +68,36 @@ export function loggableUrl(url: string): string {
 
 const logSafeError = logSafeErrorSerializer(stdSerializers.err);
 
+/** Whether the lines are for a person: LOG_FORMAT, or when `auto`, whether stdout is a terminal. */
+export const prettyLogs = (format: Config['logFormat'], stdoutIsTTY = Boolean(process.stdout.isTTY)) =>
+  format === 'pretty' || (format === 'auto' && stdoutIsTTY);
+
+/**
+ * Readable lines for a person at a terminal, formatted by pino-pretty in pino's worker thread:
+ * the request path only writes the JSON line to that thread, as it writes it to stdout otherwise.
+ */
+const prettyTransport = () => ({
+  target: createRequire(import.meta.url).resolve('pino-pretty'),
+  options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+});
+
 /**
  * The gateway's pino options: secrets redacted wherever a log object holds them, database
  * errors logged by SQLSTATE and statement name only (@app/db log-safety), and a request logged
  * as its method and censored URL (Fastify's own serializer would give the raw URL).
- * `stream` is where the lines go (stdout unless a test reads them).
+ * `stream` is where the lines go (stdout unless a test reads them); without one, `format`
+ * chooses JSON lines on stdout or pretty ones (prettyLogs).
  */
 export function gatewayLoggerOptions(
   level: Config['logLevel'],
   stream?: DestinationStream,
+  format: Config['logFormat'] = 'json',
 ): LoggerOptions & { stream?: DestinationStream } {
+  const output = stream
+    ? { stream }
+    : prettyLogs(format)
+      ? { name: 'gateway', transport: prettyTransport() }
+      : {};
   return {
     level,
     redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
@@ -89,7 +110,7 @@ export function gatewayLoggerOptions(
           ? { method: 'method' in req ? req.method : undefined, url: loggableUrl(req.url) }
           : req,
     },
-    ...(stream ? { stream } : {}),
+    ...output,
   };
 }
 

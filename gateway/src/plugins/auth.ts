@@ -15,18 +15,17 @@ declare module '@fastify/jwt' {
 }
 
 /**
- * What the session checks read from the user's row. The users feature, whose `loadUser` the app
- * passes in, widens it to its full record by declaration merging: that record is what
- * `request.currentUser` and `caller` give the routes.
+ * What the session check reads of the user's row, and all that `request.currentUser` and
+ * `caller` give a route: a route that needs more of the user reads it itself.
  */
-export interface SessionUser {
+export type SessionUser = {
   id: string;
   role: Role;
   tokenVersion: number;
   bannedAt: Date | null;
-}
+};
 
-/** The user's current row, or undefined when there is none (any id string may arrive). */
+/** The user's session fields, or undefined when there is no such user (any id string may arrive). */
 export type LoadUser = (id: string) => Promise<SessionUser | undefined>;
 
 export type SignToken = (user: Pick<SessionUser, 'id' | 'role' | 'tokenVersion'>) => string;
@@ -49,12 +48,18 @@ declare module 'fastify' {
     /**
      * The user a token speaks for, if its session still holds: an existing, unbanned user whose
      * token version is the token's. Otherwise an AppError (401) with the message to show. The
-     * one session check of REST requests and socket handshakes.
+     * rule `authenticate` applies too, here on the row as it is now (socket handshakes and
+     * re-checks).
      */
     sessionUser: (token: string) => Promise<SessionUser>;
+    /**
+     * After a committed change of the user's session fields (app.sessions): every gateway's
+     * cached copy is dropped.
+     */
+    forgetSession: (userId: string) => void;
   }
   interface FastifyRequest {
-    /** The caller's row, loaded fresh on every authenticated request. */
+    /** The caller's session fields (at most `sessionCacheMs` old; see the plugin). */
     currentUser: SessionUser | null;
     /** The verified token's payload (set by `verifyToken` and `authenticate`). */
     token: TokenPayload | null;
@@ -63,7 +68,24 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 
-export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUser }>(
+export type AuthOptions = {
+  secret: string;
+  expiresIn: string | number;
+  loadUser: LoadUser;
+  /** How long a REST request may trust a session read before (0: read on every request). */
+  sessionCacheMs: number;
+};
+
+/**
+ * REST requests check the session from a copy kept `sessionCacheMs` at most: no database
+ * round trip per request. A password change, a ban, a role change and "log out everywhere" all
+ * end sessions through app.sessions, which drops the copy on every gateway after its commit
+ * (cache bus), so the old token is refused at once; the lifetime only bounds a drop that was
+ * lost. Socket handshakes and re-checks read the row itself (they are few, and a socket's
+ * re-check closes a race with a session that ended meanwhile). Placement checks the session
+ * again in its own statement (ADR 0007).
+ */
+export default fp<AuthOptions>(
   async (app, opts) => {
     // The algorithm is pinned on both sides: a token claiming "none" or another
     // algorithm is refused rather than trusted.
@@ -92,10 +114,15 @@ export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUs
       request.token = payload;
     };
 
+    const sessions =
+      opts.sessionCacheMs > 0
+        ? app.cacheBus.byKey('session', opts.loadUser, { ttlMs: opts.sessionCacheMs })
+        : { get: opts.loadUser, changed: () => {} };
+    app.decorate('forgetSession', (userId: string) => sessions.changed(userId));
+
     // The row, not the token, decides: a ban, a password change or a role change takes effect
     // on the very next request.
-    const userOf = async (payload: TokenPayload): Promise<SessionUser> => {
-      const user = await opts.loadUser(payload.sub);
+    const check = (payload: TokenPayload, user: SessionUser | undefined): SessionUser => {
       if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
       if (user.bannedAt) throw unauthorized(MSG.accountBanned);
       return user;
@@ -105,7 +132,7 @@ export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUs
       if (!request.token) await verifyToken(request, reply);
       const payload = request.token;
       if (!payload) throw unauthorized();
-      request.currentUser = await userOf(payload);
+      request.currentUser = check(payload, await sessions.get(payload.sub));
     };
 
     app.decorate('sessionUser', async (token: string) => {
@@ -117,7 +144,7 @@ export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUs
       }
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
         throw unauthorized(MSG.sessionExpired);
-      return userOf(payload);
+      return check(payload, await opts.loadUser(payload.sub));
     });
 
     app.decorate('authenticate', authenticate);
@@ -130,7 +157,7 @@ export default fp<{ secret: string; expiresIn: string | number; loadUser: LoadUs
       };
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'cache-bus'] },
 );
 
 /** The authenticated caller; only for handlers behind `authenticate` or `requireRole`. */

@@ -1,5 +1,7 @@
-import { type DbOrTx, loginHistory } from '@app/db';
-import type { DeviceType, Role } from '@app/shared';
+import { type Db, type DbOrTx, loginHistory, users } from '@app/db';
+import { type DeviceType, isUuid, type Role } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../plugins/auth.ts';
 
 export type LoginAttempt = {
   userId: string | null;
@@ -17,4 +19,24 @@ export type LoginAttempt = {
 /** One row per login attempt, successful or not (registration counts as a login). */
 export async function recordLogin(db: DbOrTx, attempt: LoginAttempt): Promise<void> {
   await db.insert(loginHistory).values({ ...attempt, identifier: attempt.identifier.slice(0, 254) });
+}
+
+const selectSession = (db: DbOrTx) =>
+  db
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1);
+
+const preparedSession = new WeakMap<object, ReturnType<ReturnType<typeof selectSession>['prepare']>>();
+
+/** What the session check reads (plugins/auth.ts), by primary key, as a prepared statement per pool. */
+export async function findSession(db: Db, id: string): Promise<SessionUser | undefined> {
+  if (!isUuid(id)) return undefined;
+  let prepared = preparedSession.get(db);
+  if (!prepared) {
+    prepared = selectSession(db).prepare('users_find_session');
+    preparedSession.set(db, prepared);
+  }
+  return (await prepared.execute({ id }))[0];
 }

@@ -73,7 +73,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       onRequest: app.authenticate,
       schema: { tags, security: bearer, response: { 200: meResponseSchema, ...errorResponses(401) } },
     },
-    async (request) => ({ user: toPublicUser(caller(request)) }),
+    async (request) => ({ user: toPublicUser(await service.me(caller(request).id)) }),
   );
 
   app.put(

@@ -14,6 +14,7 @@ import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.reposi
 import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
+  findUserById,
   findUserByIdentifier,
   insertUser,
   replacePassword,
@@ -41,6 +42,12 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
 }
 
 export function createAuthService({ db, signToken, sessions, loginLock }: Deps) {
+  async function me(id: string): Promise<UserRecord> {
+    const user = await findUserById(db, id);
+    if (!user) throw unauthorized(MSG.sessionExpired);
+    return user;
+  }
+
   const attempt = (
     client: ClientInfo,
     identifier: string,
@@ -124,10 +131,17 @@ export function createAuthService({ db, signToken, sessions, loginLock }: Deps) 
      * A new hash, and every session of the user ends (their other devices are signed out and
      * told why); the returned token, of the new version, keeps the caller signed in here.
      */
+    /**
+     * The signed-in user with both balances, in one query by primary key (the session check
+     * before it was the auth plugin's): the balances are never cached.
+     */
+    me,
+
     async changePassword(
-      user: UserRecord,
+      caller: Pick<UserRecord, 'id'>,
       body: ChangePasswordBody,
     ): Promise<{ message: string; token: string }> {
+      const user = await me(caller.id);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
         throw badRequest(MSG.currentPasswordWrong);
       refuseCommonPassword(body.newPassword);

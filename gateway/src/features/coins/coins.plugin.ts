@@ -28,24 +28,20 @@ function parseEvent(message: string): CoinsChangedEvent | undefined {
  * Coin list changes reach every gateway through Redis: each drops its cached list (placement
  * and /api/market read the new one) and then tells its own sockets (`market:coins`), so a
  * browser that loads the list again on that event cannot get the old one from any gateway.
- * A lost message costs at most the cache's lifetime (COINS_CACHE_MS) and the web's refresh.
+ * The subscription is the cache bus's (plugins/cache-bus.ts): when it drops, so does the cached
+ * list. A lost message costs at most the cache's lifetime (COINS_CACHE_MS) and the web's refresh.
  */
 export default fp<{ redisPrefix: string }>(
   async (app, opts) => {
     const log = app.log.child({ feature: 'coins' });
     const channel = coinsChangedChannel(opts.redisPrefix);
-    // Pub/sub channels are not keys: the prefix is in the channel name.
-    const sub = app.redis.duplicate({ keyPrefix: '', maxRetriesPerRequest: null });
-    sub.on('error', (err: unknown) => log.warn({ err }, 'coins subscription: redis error'));
-    sub.on('message', (from: string, message: string) => {
-      if (from !== channel) return;
+    app.cacheBus.subscribe(channel, (buffer) => {
+      const message = buffer.toString();
       app.market.invalidateCoins();
       const event = parseEvent(message);
       if (event) app.io.local.emit('market:coins', event);
       else log.warn({ message: message.slice(0, 200) }, 'malformed coins change message');
     });
-    // Not awaited: the gateway starts while Redis is away; the subscription waits for it.
-    sub.subscribe(channel).catch((err: unknown) => log.warn({ err }, 'coins subscription failed'));
 
     app.decorate('coinsChanged', {
       announce(event) {
@@ -55,11 +51,6 @@ export default fp<{ redisPrefix: string }>(
         });
       },
     } satisfies CoinsChanged);
-
-    app.addHook('onClose', async () => {
-      if (sub.status === 'ready') await sub.quit().catch(() => sub.disconnect());
-      else sub.disconnect();
-    });
   },
-  { name: 'coins', dependencies: ['redis', 'market', 'realtime'] },
+  { name: 'coins', dependencies: ['redis', 'cache-bus', 'market', 'realtime'] },
 );

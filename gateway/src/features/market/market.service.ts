@@ -19,13 +19,16 @@ import {
   type Tick,
   type TickerEntry,
   UNKNOWN_FEED_STATUS,
+  type UsdtInrRate,
   type UsdtInrResponse,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { type CacheOptions, cachedValue } from '../../lib/cached.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { SharedValue } from '../../plugins/cache-bus.ts';
 import { aggregateArchiveCandles, type CoinEntry, findEnabledCoins } from './market.repository.ts';
-import { createMarketStore, type Snapshot } from './market.store.ts';
+import { createLiveMarket, createMarketStore, type Latest, type Snapshot } from './market.store.ts';
 
 /**
  * How long the enabled-coin list is reused before Postgres is asked again. A change through
@@ -34,10 +37,18 @@ import { createMarketStore, type Snapshot } from './market.store.ts';
  */
 export const COINS_CACHE_MS = 5_000;
 
+/** How long the USDT/INR rate (display only, refreshed by the workers far less often) is reused. */
+export const USDT_INR_CACHE_MS = 5_000;
+
 export type MarketServiceDeps = {
   db: Db;
   redis: Redis;
   log: FastifyBaseLogger;
+  /** Where the enabled-coin list is cached (the cache bus drops it when the Redis link drops). */
+  cache?: (
+    load: () => Promise<CoinEntry[]>,
+    options: CacheOptions,
+  ) => Pick<SharedValue<CoinEntry[]>, 'get' | 'drop'>;
   coinsCacheMs?: number;
   now?: () => number;
 };
@@ -55,25 +66,16 @@ export function createMarketService({
   db,
   redis,
   log,
+  cache,
   coinsCacheMs = COINS_CACHE_MS,
   now = Date.now,
 }: MarketServiceDeps) {
   const store = createMarketStore(redis, log);
-
-  let cached: { at: number; coins: Promise<CoinEntry[]> } | undefined;
-  function enabledCoins(): Promise<CoinEntry[]> {
-    const t = now();
-    if (!cached || t - cached.at >= coinsCacheMs) {
-      const coins = findEnabledCoins(db);
-      const entry = { at: t, coins };
-      cached = entry;
-      // A failed read is not cached: the next call asks again.
-      coins.catch(() => {
-        if (cached === entry) cached = undefined;
-      });
-    }
-    return cached.coins;
-  }
+  const coinList = (cache ?? cachedValue)(() => findEnabledCoins(db), { ttlMs: coinsCacheMs, now });
+  const enabledCoins = () => coinList.get();
+  const storedRate = cachedValue(() => store.usdtInr(), { ttlMs: USDT_INR_CACHE_MS, now });
+  /** What the feed published last, as this gateway received it (market.plugin.ts). */
+  const live = createLiveMarket();
 
   /** An enabled coin by its symbol (BTC) or exchange symbol (BTCUSDT), any case. */
   async function findCoin(input: string): Promise<CoinEntry | undefined> {
@@ -89,13 +91,44 @@ export function createMarketService({
     return coin;
   }
 
+  const withDefault = (stored: UsdtInrRate | null): UsdtInrResponse =>
+    stored ?? { inr: DEFAULT_USDT_INR, source: 'default', updatedAt: null };
+
   async function rate(): Promise<UsdtInrResponse> {
-    const stored = await store.usdtInr();
-    return stored ?? { inr: DEFAULT_USDT_INR, source: 'default', updatedAt: null };
+    return withDefault(await store.usdtInr());
+  }
+
+  /** The rate for the market list, reused a moment; none stored yet is asked for again. */
+  async function listRate(): Promise<UsdtInrResponse> {
+    const stored = await storedRate.get();
+    if (!stored) storedRate.drop();
+    return withDefault(stored);
   }
 
   async function feed(): Promise<FeedStatus> {
-    return (await store.feed()) ?? UNKNOWN_FEED_STATUS;
+    return live.feed ?? (await store.feed()) ?? UNKNOWN_FEED_STATUS;
+  }
+
+  /** Latest tick and stats per symbol: what this gateway received, else Redis for the rest. */
+  async function latest(symbols: string[]): Promise<Map<string, Latest>> {
+    const out = new Map<string, Latest>();
+    const missing: string[] = [];
+    for (const s of symbols) {
+      const tick = live.ticks.get(s);
+      const stats = live.stats.get(s);
+      if (tick && stats) out.set(s, { tick, stats });
+      else missing.push(s);
+    }
+    if (missing.length === 0) return out;
+    const stored = await store.latest(missing);
+    for (const s of missing) {
+      const kept = stored.get(s);
+      out.set(s, {
+        tick: live.ticks.get(s) ?? kept?.tick ?? null,
+        stats: live.stats.get(s) ?? kept?.stats ?? null,
+      });
+    }
+    return out;
   }
 
   /** Candles per symbol: the worker's from Redis, else aggregated from the tick archive. */
@@ -138,20 +171,22 @@ export function createMarketService({
     findCoin,
     /** Forget the enabled-coin list: the next read asks Postgres (a coin was changed). */
     invalidateCoins() {
-      cached = undefined;
+      coinList.drop();
     },
+    /** The feed's events as they reach this gateway; `forget` when some may have been missed. */
+    live,
     feed,
     usdtInr: rate,
 
     async market(): Promise<MarketResponse> {
       const coins = await enabledCoins();
-      const [latest, usdtInr, status] = await Promise.all([
-        store.latest(coins.map((c) => c.symbol)),
-        rate(),
+      const [prices, usdtInr, status] = await Promise.all([
+        latest(coins.map((c) => c.symbol)),
+        listRate(),
         feed(),
       ]);
       const rows = coins.map((c): MarketCoin => {
-        const { tick, stats } = latest.get(c.symbol) ?? { tick: null, stats: null };
+        const { tick, stats } = prices.get(c.symbol) ?? { tick: null, stats: null };
         const price = tick?.price ?? stats?.last ?? null;
         return {
           symbol: c.symbol,
@@ -170,9 +205,10 @@ export function createMarketService({
     /** Ticker rows for every enabled coin that has a price (what the `ticker` room carries). */
     async ticker(): Promise<TickerEntry[]> {
       const coins = await enabledCoins();
-      const latest = await store.latest(coins.map((c) => c.symbol));
+      // Once per subscription: from Redis, where the feed writes every trade.
+      const prices = await store.latest(coins.map((c) => c.symbol));
       return coins.flatMap((c): TickerEntry[] => {
-        const { tick, stats } = latest.get(c.symbol) ?? { tick: null, stats: null };
+        const { tick, stats } = prices.get(c.symbol) ?? { tick: null, stats: null };
         const price = tick?.price ?? stats?.last;
         if (price === undefined) return [];
         return [

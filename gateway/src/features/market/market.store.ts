@@ -112,3 +112,38 @@ export function createMarketStore(redis: Redis, log: FastifyBaseLogger) {
 }
 
 export type MarketStore = ReturnType<typeof createMarketStore>;
+
+/**
+ * The feed's latest tick and 24 h stats per symbol and its status, as the events published to
+ * the sockets reach this gateway (market.plugin.ts): `/api/market` answers from here and reads
+ * Redis only for what has not arrived yet. `forget()` when the link to Redis dropped, since
+ * events may have been missed meanwhile.
+ */
+export function createLiveMarket() {
+  const ticks = new Map<string, Tick>();
+  const stats = new Map<string, Stats24h>();
+  let feed: FeedStatus | undefined;
+  return {
+    ticks: ticks as ReadonlyMap<string, Tick>,
+    stats: stats as ReadonlyMap<string, Stats24h>,
+    get feed() {
+      return feed;
+    },
+    tick(tick: Tick) {
+      ticks.set(tick.symbol, tick);
+    },
+    stats24h(value: Stats24h) {
+      stats.set(value.symbol, value);
+    },
+    status(status: FeedStatus) {
+      feed = status;
+    },
+    forget() {
+      ticks.clear();
+      stats.clear();
+      feed = undefined;
+    },
+  };
+}
+
+export type LiveMarket = ReturnType<typeof createLiveMarket>;

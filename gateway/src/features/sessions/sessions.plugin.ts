@@ -19,7 +19,8 @@
  *   and shows `message`. Not before the commit: a socket told early could reconnect while its
  *   old token still passed. A rolled-back transaction ended nothing: do not announce.
  *   `announce` never throws (the change is committed; a push that fails is logged) and only
- *   acts once.
+ *   acts once. First it drops the user's cached session check on every gateway (the cache bus;
+ *   plugins/auth.ts), so REST requests with an old token are refused from then on.
  * - `announce.tokenVersion` is the user's new token version, for a route that hands the caller
  *   a fresh token (change-password keeps the caller signed in on the device that asked).
  *
@@ -77,11 +78,13 @@ export default fp(
         const announce = (reason: SessionEndReason) => {
           if (announced) return;
           announced = true;
+          // Committed: every gateway's cached session check of the user reads the row again.
+          app.forgetSession(userId);
           announceTo(userId, reason);
         };
         return Object.assign(announce, { tokenVersion: row.tokenVersion });
       },
     } satisfies Sessions);
   },
-  { name: 'sessions', dependencies: ['db', 'realtime'] },
+  { name: 'sessions', dependencies: ['db', 'auth', 'realtime'] },
 );

@@ -7,6 +7,7 @@ import {
   type SiteSettingsUpdateBody,
 } from '@app/shared';
 import type { RequestMeta } from '../../lib/request.ts';
+import type { SharedValue } from '../../plugins/cache-bus.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import { findSettings, saveSettings } from './site.repository.ts';
 
@@ -28,17 +29,18 @@ export function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
   };
 }
 
-export function createSiteService({ db }: { db: Db }) {
+/** `cache` is the gateway's copy (site.plugin.ts): reads come from it, a save drops it everywhere. */
+export function createSiteService({ db, cache }: { db: Db; cache: SharedValue<SiteSettings> }) {
   return {
     async get(): Promise<{ settings: SiteSettings }> {
-      return { settings: toSiteSettings(await findSettings(db)) };
+      return { settings: await cache.get() };
     },
 
     async update(
       body: SiteSettingsUpdateBody,
       meta: RequestMeta,
     ): Promise<{ settings: SiteSettings; message: string }> {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const before = await findSettings(tx, true);
         const settings = toSiteSettings(await saveSettings(tx, { ...body, updatedBy: meta.actor.id }));
         await audit(tx, {
@@ -51,6 +53,8 @@ export function createSiteService({ db }: { db: Db }) {
         });
         return { settings, message: MSG.settingsSaved };
       });
+      cache.changed();
+      return saved;
     },
   };
 }

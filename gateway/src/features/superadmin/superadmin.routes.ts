@@ -16,7 +16,7 @@ import { createSuperadminService } from './superadmin.service.ts';
 const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireRole('superadmin'));
   const service = createSuperadminService({ db: app.db });
-  const site = createSiteService({ db: app.db });
+  const site = createSiteService({ db: app.db, cache: app.siteSettings });
   const tags = ['superadmin'];
   const created = { 201: userMessageResponseSchema, ...errorResponses(400, 401, 403, 409) };
 

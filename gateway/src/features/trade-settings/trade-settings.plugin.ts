@@ -1,15 +1,15 @@
-import type { Db, TradeSettingRow } from '@app/db';
+import type { TradeSettingRow } from '@app/db';
 import fp from 'fastify-plugin';
+import { DROPPED_VALUE_MAX_AGE_MS } from '../../lib/cached.ts';
 import { listSettings } from './trade-settings.repository.ts';
 
-/** How long placement reuses the settings it read before asking Postgres again. */
-export const SETTINGS_CACHE_MS = 1_000;
-
 export type TradeSettingsCache = {
-  /** A setting by id, from a list at most SETTINGS_CACHE_MS old (this process's edits: at once). */
+  /** Every setting, shortest first, from this gateway's memory. */
+  list(): Promise<TradeSettingRow[]>;
+  /** A setting by id, from the same list. */
   find(id: number): Promise<TradeSettingRow | undefined>;
-  /** Forget the list (after an edit through this gateway). */
-  invalidate(): void;
+  /** After a committed edit: every gateway reads the list again. */
+  changed(): void;
 };
 
 declare module 'fastify' {
@@ -19,40 +19,22 @@ declare module 'fastify' {
 }
 
 /**
- * Placement reads its setting from a short-lived cache: one query less per trade. The terms
- * are copied into the trade and sent back with it, so an edit through another gateway can
- * reach placements up to a second late; a setting deleted meanwhile is refused by the
- * trade's foreign key (answered as "no longer offered").
+ * The trade durations change a few times a day and are read by every trade card and every
+ * placement: each gateway keeps them in memory and the cache bus drops them everywhere on an
+ * edit. A placement that still saw a setting another gateway just deleted is refused by the
+ * trade's foreign key (answered as "no longer offered"); an edited one's terms are copied into
+ * the trade and sent back with it.
  */
-export function createTradeSettingsCache(
-  db: Db,
-  ttlMs = SETTINGS_CACHE_MS,
-  now = Date.now,
-): TradeSettingsCache {
-  let cached: { at: number; byId: Promise<Map<number, TradeSettingRow>> } | undefined;
-  return {
-    async find(id) {
-      const t = now();
-      if (!cached || t - cached.at >= ttlMs) {
-        const byId = listSettings(db).then((rows) => new Map(rows.map((r) => [r.id, r])));
-        const entry = { at: t, byId };
-        cached = entry;
-        // A failed read is not kept: the next placement asks again.
-        byId.catch(() => {
-          if (cached === entry) cached = undefined;
-        });
-      }
-      return (await cached.byId).get(id);
-    },
-    invalidate() {
-      cached = undefined;
-    },
-  };
-}
-
 export default fp(
   async (app) => {
-    app.decorate('tradeSettings', createTradeSettingsCache(app.db));
+    const cached = app.cacheBus.value('trade-settings', () => listSettings(app.db), {
+      ttlMs: DROPPED_VALUE_MAX_AGE_MS,
+    });
+    app.decorate('tradeSettings', {
+      list: () => cached.get(),
+      find: async (id) => (await cached.get()).find((s) => s.id === id),
+      changed: () => cached.changed(),
+    } satisfies TradeSettingsCache);
   },
-  { name: 'trade-settings', dependencies: ['db'] },
+  { name: 'trade-settings', dependencies: ['db', 'cache-bus'] },
 );

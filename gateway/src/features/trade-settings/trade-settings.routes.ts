@@ -9,7 +9,7 @@ import { createTradeSettingsService } from './trade-settings.service.ts';
  * the writes are admin only, role-checked before the body is looked at.
  */
 const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTradeSettingsService({ db: app.db, onChange: () => app.tradeSettings.invalidate() });
+  const service = createTradeSettingsService({ db: app.db, cache: app.tradeSettings });
   const tags = ['trade-settings'];
   const admin = app.requireRole('admin');
 

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import { toTradeSetting } from './trade-settings.mapper.ts';
+import type { TradeSettingsCache } from './trade-settings.plugin.ts';
 import {
   deleteSetting,
   insertSetting,
@@ -27,19 +28,25 @@ export const defaultPayoutPercent = (time: number) => Math.min(Math.max(time, 1)
  * never changes a running trade. Every change is audited in its own transaction, and every
  * mutation answers with the list as it now is.
  */
-export function createTradeSettingsService({ db, onChange }: { db: Db; onChange?: () => void }) {
-  const list = async (tx: DbOrTx = db): Promise<TradeSetting[]> =>
-    (await listSettings(tx)).map(toTradeSetting);
+export function createTradeSettingsService({
+  db,
+  cache,
+}: {
+  db: Db;
+  cache: Pick<TradeSettingsCache, 'list' | 'changed'>;
+}) {
+  const list = async (tx: DbOrTx): Promise<TradeSetting[]> => (await listSettings(tx)).map(toTradeSetting);
 
-  /** One audited change in a transaction; then placement's cached copy is dropped. */
+  /** One audited change in a transaction; then every gateway's cached list is dropped. */
   async function changed(work: (tx: Tx) => Promise<TradeSetting[]>): Promise<TradeSetting[]> {
     const result = await db.transaction(work);
-    onChange?.();
+    cache.changed();
     return result;
   }
 
   return {
-    list: () => list(),
+    /** From the gateway's memory (trade-settings.plugin.ts). */
+    list: async () => (await cache.list()).map(toTradeSetting),
 
     async create(input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
       return changed(async (tx) => {

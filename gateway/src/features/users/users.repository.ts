@@ -10,11 +10,6 @@ import { alias } from 'drizzle-orm/pg-core';
  */
 export type UserRecord = UserRow & { referralCode: string | null; balance: bigint; practiceBalance: bigint };
 
-declare module '../../plugins/auth.ts' {
-  /** The session's user is this record: `loadUser` is `findUserById`. */
-  interface SessionUser extends UserRecord {}
-}
-
 const practiceAccounts = alias(ledgerAccounts, 'practice_account');
 const withReferralCode = {
   ...getTableColumns(users),

@@ -11,10 +11,12 @@ import {
   withdrawalsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors.ts';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { createWithdrawalsService } from './withdrawals.service.ts';
 
 /**
@@ -48,8 +50,11 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // The bank details on the profile, as they are now (the session check keeps none).
+      const requester = await findUserById(app.db, caller(request).id);
+      if (!requester) throw unauthorized();
       const { created, answer } = await service.create(
-        caller(request),
+        requester,
         request.body,
         request.headers['idempotency-key'],
       );

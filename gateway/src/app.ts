@@ -77,8 +77,8 @@ export async function buildApp(
   await app.register(dbPlugin, { url: config.databaseUrl });
   await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisPrefix });
   await app.register(queuesPlugin, { url: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(authPlugin, {
   await app.register(cacheBusPlugin, { redisPrefix: config.redisPrefix });
+  await app.register(authPlugin, {
     secret: config.jwtSecret,
     expiresIn: config.jwtExpiresIn,
     loadUser: (id) => findSession(app.db, id),
@@ -88,9 +88,9 @@ export async function buildApp(
   await app.register(docsPlugin);
   await app.register(marketPlugin, { redisPrefix: config.redisPrefix });
   await app.register(tradeSettingsPlugin);
+  await app.register(sitePlugin);
   await app.register(realtimePlugin, {
     redisPrefix: config.redisPrefix,
-  await app.register(sitePlugin);
     corsOrigins: config.socketCorsOrigins,
     limits: config.socketLimits,
     trustProxy: config.trustProxy,

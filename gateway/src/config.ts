@@ -121,13 +121,13 @@ export type Config = {
   jwtExpiresIn: string | number;
   webDist: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Attempts per minute per IP. */
-  loginRateLimit: number;
-  registerRateLimit: number;
   /** Unset: json. */
   logFormat?: (typeof LOG_FORMATS)[number];
   /** Unset: 0, every authenticated request reads its session row. */
   sessionCacheMs?: number;
+  /** Attempts per minute per IP. */
+  loginRateLimit: number;
+  registerRateLimit: number;
   /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
   loginLock: { threshold: number; windowMs: number };
   trustProxy: boolean | number | string[];
@@ -166,13 +166,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
-    logFormat: e.LOG_FORMAT,
-    sessionCacheMs: e.SESSION_CACHE_MS,
     socketLimits: {
       eventsPerSecond: e.SOCKET_EVENTS_PER_SECOND,
       eventBurst: e.SOCKET_EVENT_BURST,

@@ -24,13 +24,15 @@ import { MarketLoadFailed, UnknownMarket, useIsListed } from './MarketStatus.tsx
 import { OrderBook } from './OrderBook.tsx';
 import { PriceHeader } from './PriceHeader.tsx';
 import { type QuickTradeRenderer, QuickTradeSlot } from './QuickTradeSlot.tsx';
+import { TabSwitch } from './TabSwitch.tsx';
 import { TICKET_ID, TradeSkipLink } from './TradeSkipLink.tsx';
 import '../trade-page.css';
 
 /** The view settings of the trade page: how deep the order book goes. */
 export const TRADE_VIEW = { bookDepth: ORDER_BOOK_LEVELS } as const;
 
-type PhoneView = 'chart' | 'book';
+const PHONE_VIEWS = ['chart', 'book'] as const;
+type PhoneView = (typeof PHONE_VIEWS)[number];
 
 /** Live prices of the other coins the user has running trades on (the Running panel shows them). */
 function RunningChannel({ symbol }: { symbol: string }) {
@@ -52,20 +54,12 @@ function ChartCard({ symbol }: { symbol: string }) {
   const [interval, setCandleInterval] = useState<CandleInterval>(DEFAULT_CANDLE_INTERVAL);
   return (
     <section className="card trade-chart" aria-label={t('trade.candles')}>
-      <fieldset className="tabs">
-        <legend className="sr-only">{t('trade.interval')}</legend>
-        {CANDLE_INTERVALS.map((iv) => (
-          <button
-            key={iv}
-            type="button"
-            className={`tab ${iv === interval ? 'is-active' : ''}`}
-            aria-pressed={iv === interval}
-            onClick={() => setCandleInterval(iv)}
-          >
-            {iv}
-          </button>
-        ))}
-      </fieldset>
+      <TabSwitch
+        legend={t('trade.interval')}
+        options={CANDLE_INTERVALS}
+        value={interval}
+        onChange={setCandleInterval}
+      />
       <CandleChart symbol={symbol} interval={interval} />
     </section>
   );
@@ -132,20 +126,15 @@ function TradeView({ symbol, quickTrade }: { symbol: string; quickTrade?: QuickT
         <div className="trade-grid">
           <div className="trade-main">
             {phone && (
-              <fieldset className="tabs trade-views" data-testid="trade-views">
-                <legend className="sr-only">{t('trade.views')}</legend>
-                {(['chart', 'book'] as const).map((v) => (
-                  <button
-                    key={v}
-                    type="button"
-                    className={`tab ${v === view ? 'is-active' : ''}`}
-                    aria-pressed={v === view}
-                    onClick={() => setView(v)}
-                  >
-                    {t(v === 'chart' ? 'trade.chartTab' : 'trade.bookTab')}
-                  </button>
-                ))}
-              </fieldset>
+              <TabSwitch
+                legend={t('trade.views')}
+                options={PHONE_VIEWS}
+                value={view}
+                onChange={setView}
+                label={(v) => t(v === 'chart' ? 'trade.chartTab' : 'trade.bookTab')}
+                className="trade-views"
+                testId="trade-views"
+              />
             )}
             {(!phone || view === 'chart') && <ChartCard symbol={symbol} />}
             {phone && view === 'book' && <BookCard symbol={symbol} />}

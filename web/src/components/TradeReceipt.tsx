@@ -1,23 +1,31 @@
-import { formatINR, type Trade, type TradePrice } from '@app/shared';
+import {
+  binanceAggTradeUrl,
+  formatINR,
+  istTimestamp,
+  marketSymbol,
+  type Trade,
+  type TradePrice,
+} from '@app/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMessage } from '../i18n/index.ts';
 import { closedProfit, formatSignedRupees, isRunning, outcomeOf, profitTone } from '../lib/trades.ts';
 import { useUsdtInr } from '../lib/usdt-inr.ts';
+import { CopyButton } from './CopyButton.tsx';
 
 /** How a trade's settlement is shown: its prices with their source and time, and the result. */
 
 const usdt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "2025-01-01 12:00:00.123" in the reader's time zone: exchange times matter to the millisecond. */
+/**
+ * "2026-11-26 10:15:03.123 IST (UTC+05:30)": India time, whatever the reader's own zone, and
+ * to the millisecond, as exchange times matter.
+ */
 export function formatTimestamp(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+  return Number.isNaN(Date.parse(iso)) ? iso : istTimestamp(iso);
 }
 
 /** "64,276.15 USDT" with "≈ ₹53,60,630.91" at the current display rate. */
@@ -61,8 +69,45 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A price's exchange trade: its Binance aggregate trade id, to copy or to look up on Binance's
+ * public API; a simulated price says it has none.
+ */
+function ExchangeTrade({ price, pair, testId }: { price: TradePrice; pair: string; testId: string }) {
+  const { t } = useTranslation();
+  if (price.source === 'simulated') {
+    return <span data-testid={`${testId}-simulated`}>{t('tradeInfo.simulatedPrice')}</span>;
+  }
+  if (price.aggTradeId === null) return <span data-testid={`${testId}-agg`}>{t('tradeInfo.noAggId')}</span>;
+  const id = String(price.aggTradeId);
+  return (
+    <span className="exchange-trade">
+      <code data-testid={`${testId}-agg`}>{id}</code>
+      <CopyButton value={id} label={t('tradeInfo.aggTradeId')} testId={`${testId}-agg-copy`} />
+      <a
+        href={binanceAggTradeUrl(pair, price.aggTradeId)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid={`${testId}-agg-link`}
+      >
+        {t('tradeInfo.checkOnBinance', { pair })}
+      </a>
+    </span>
+  );
+}
+
 /** One side of the proof: price, exchange time, aggregate-trade id, source. */
-function PriceProof({ title, price, testId }: { title: string; price: TradePrice | null; testId: string }) {
+function PriceProof({
+  title,
+  price,
+  pair,
+  testId,
+}: {
+  title: string;
+  price: TradePrice | null;
+  pair: string;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="receipt-side" data-testid={testId}>
@@ -78,7 +123,7 @@ function PriceProof({ title, price, testId }: { title: string; price: TradePrice
             </span>
           </Row>
           <Row label={t('tradeInfo.aggTradeId')}>
-            <span data-testid={`${testId}-agg`}>{price.aggTradeId ?? t('tradeInfo.noAggId')}</span>
+            <ExchangeTrade price={price} pair={pair} testId={testId} />
           </Row>
           <Row label={t('tradeInfo.source')}>
             <span data-testid={`${testId}-source`}>{price.source}</span>
@@ -123,9 +168,16 @@ export function TradeReceipt({ trade }: { trade: Trade }) {
   const { t } = useTranslation();
   const translate = useMessage();
   const running = isRunning(trade);
+  const pair = trade.marketSymbol ?? marketSymbol(trade.symbol);
   return (
     <div className="receipt" data-testid="receipt" data-trade-id={trade.id}>
       <dl className="meta">
+        <Row label={t('tradeInfo.tradeId')}>
+          <span className="exchange-trade">
+            <code data-testid="receipt-trade-id">{trade.id}</code>
+            <CopyButton value={trade.id} label={t('tradeInfo.tradeId')} testId="receipt-trade-id-copy" />
+          </span>
+        </Row>
         <Row label={t('tradeInfo.pair')}>{trade.pair}</Row>
         <Row label={t('tradeInfo.account')}>{t(`accountMode.${trade.account}`)}</Row>
         <Row label={t('tradeInfo.direction')}>{t(`tradeInfo.${trade.direction}`)}</Row>
@@ -148,13 +200,17 @@ export function TradeReceipt({ trade }: { trade: Trade }) {
             <span data-testid="reason">{translate(trade.reason)}</span>
           </Row>
         )}
-        <Row label={t('tradeInfo.placedAt')}>{formatTimestamp(trade.createdAt)}</Row>
+        <Row label={t('tradeInfo.placedAt')}>
+          <span data-testid="receipt-placed-at">{formatTimestamp(trade.createdAt)}</span>
+        </Row>
         <Row label={t('tradeInfo.expiresAt')}>{formatTimestamp(trade.expiresAt)}</Row>
-        <Row label={t('tradeInfo.settledAt')}>{formatTimestamp(trade.settledAt)}</Row>
+        <Row label={t('tradeInfo.settledAt')}>
+          <span data-testid="receipt-settled-at">{formatTimestamp(trade.settledAt)}</span>
+        </Row>
       </dl>
       <div className="receipt-proof">
-        <PriceProof title={t('tradeInfo.entry')} price={trade.entry} testId="receipt-entry" />
-        <PriceProof title={t('tradeInfo.exit')} price={trade.exit} testId="receipt-exit" />
+        <PriceProof title={t('tradeInfo.entry')} price={trade.entry} pair={pair} testId="receipt-entry" />
+        <PriceProof title={t('tradeInfo.exit')} price={trade.exit} pair={pair} testId="receipt-exit" />
       </div>
       <p className="muted small">{t('tradeInfo.inrNote')}</p>
       <p className="small">

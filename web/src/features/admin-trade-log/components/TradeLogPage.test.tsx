@@ -25,8 +25,9 @@ const entry = (t: ReturnType<typeof trade>, username = 'asha'): TradeLogEntry =>
   username,
 });
 const running = entry(trade({ account: 'real', symbol: 'ETH', pair: 'ETH/INR', direction: 'down' }), 'ravi');
+const placed = trade({ account: 'real' });
 const won = entry(
-  settled(trade({ account: 'real' }), {
+  settled({ ...placed, entry: { ...placed.entry, source: 'binance' } }, {
     status: 'won',
     result: 'Win',
     exit: {

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountMode } from '../../../lib/account-mode.ts';
+import { NARROW_QUERY } from '../../../lib/media.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { realtime } from '../../../lib/socket.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
@@ -180,7 +181,8 @@ describe('orders page', () => {
   });
 
   it('opens the receipt of a closed order with prices, exchange times, agg-trade ids and source', async () => {
-    const done = settled(trade({ payoutPercent: 20 }));
+    const placed = trade({ payoutPercent: 20 });
+    const done = settled({ ...placed, entry: { ...placed.entry, source: 'binance' } });
     const { queries } = ordersApi([], [done], { [`GET /api/trades/${done.id}`]: () => ({ trade: done }) });
     renderOrders();
     // The "Data not found" row also counts as one row: wait for the order's own link.
@@ -196,7 +198,7 @@ describe('orders page', () => {
     expect(within(receipt).getByTestId('receipt-exit-price').textContent).toContain('65,010.12 USDT');
     expect(within(receipt).getByTestId('receipt-entry-agg').textContent).toBe('9001');
     expect(within(receipt).getByTestId('receipt-exit-agg').textContent).toBe('9050');
-    expect(within(receipt).getByTestId('receipt-entry-source').textContent).toBe('simulated');
+    expect(within(receipt).getByTestId('receipt-entry-source').textContent).toBe('binance');
     expect(within(receipt).getByTestId('receipt-entry-time').getAttribute('title')).toBe(
       done.entry.exchangeTs,
     );
@@ -219,5 +221,92 @@ describe('orders page', () => {
     expect(within(receipt).getByTestId('reason').textContent).toBe('Cancelled by support: duplicate order');
     expect(within(receipt).getByTestId('outcome').textContent).toBe('Cancelled');
     expect(within(receipt).getByTestId('receipt-exit').textContent).toContain('Not settled yet.');
+  });
+});
+
+describe('orders page on a phone', () => {
+  /** A window below the account breakpoint, as `matchMedia` reports it. */
+  function narrowScreen() {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === NARROW_QUERY,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const cardsOf = (testId: string) => within(screen.getByTestId(testId)).queryAllByTestId('order-card');
+
+  it('lays out each order as a card (coin, direction, stake, result, time) instead of a table', async () => {
+    narrowScreen();
+    const running = trade({ expiresAt: new Date(Date.now() + 12_000).toISOString(), amount: 250 });
+    const loss = settled(trade({ amount: 50, direction: 'down' }), {
+      status: 'lost',
+      result: 'Loss',
+      profit: null,
+      payout: null,
+    });
+    ordersApi([running], [loss]);
+    renderOrders();
+    await waitFor(() => expect(cardsOf('closed-orders')).toHaveLength(1));
+    expect(screen.queryAllByRole('table')).toHaveLength(0);
+
+    const [closedCard] = cardsOf('closed-orders');
+    const facts = (card: HTMLElement | undefined) =>
+      Object.fromEntries(
+        [...(card?.querySelectorAll('dl > div') ?? [])].map((d) => [
+          d.querySelector('dt')?.textContent,
+          d.querySelector('dd')?.textContent,
+        ]),
+      );
+    expect(within(closedCard as HTMLElement).getByRole('link').textContent).toBe('BTC/INR, Receipt');
+    expect(within(closedCard as HTMLElement).getByText('Down').className).toBe('down');
+    expect(facts(closedCard)).toEqual({
+      Amount: '₹50.00',
+      Result: 'Loss -₹50.00',
+      Date: expect.stringMatching(/\d/),
+    });
+
+    const [runningCard] = cardsOf('running-orders');
+    expect(facts(runningCard)).toMatchObject({
+      Amount: '₹250.00',
+      Result: expect.stringMatching(/^Running 0:1\d$/),
+    });
+    expect(within(runningCard as HTMLElement).getByText('Up').className).toBe('up');
+  });
+
+  it('opens the receipt from a card, running or closed', async () => {
+    narrowScreen();
+    const running = trade({ expiresAt: new Date(Date.now() + 12_000).toISOString() });
+    ordersApi([running], [], { [`GET /api/trades/${running.id}`]: () => ({ trade: running }) });
+    renderOrders();
+    await waitFor(() => expect(cardsOf('running-orders')).toHaveLength(1));
+    const link = within(screen.getByTestId('running-orders')).getByRole('link', { name: 'BTC/INR, Receipt' });
+    expect(link.getAttribute('href')).toBe(`/orders/${running.id}`);
+    fireEvent.click(link);
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByTestId('outcome').textContent).toBe('Running');
+  });
+
+  it('says Data not found for an empty list, and follows live trades', async () => {
+    narrowScreen();
+    ordersApi([], []);
+    renderOrders();
+    await waitFor(() => expect(screen.getAllByText('Data not found')).toHaveLength(2));
+    act(() =>
+      server().serverEmit('trade:placed', {
+        trade: trade({ expiresAt: new Date(Date.now() + 20_000).toISOString() }),
+      }),
+    );
+    expect(cardsOf('running-orders')).toHaveLength(1);
+    expect(screen.getAllByText('Data not found')).toHaveLength(1);
   });
 });

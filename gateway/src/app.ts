@@ -40,6 +40,7 @@ import cacheBusPlugin from './plugins/cache-bus.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorsPlugin from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import queuesPlugin from './plugins/queues.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
     sessionCacheMs: config.sessionCacheMs ?? 0,
   });
   await app.register(securityPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(docsPlugin);
   await app.register(marketPlugin, { redisPrefix: config.redisPrefix });
   await app.register(tradeSettingsPlugin);

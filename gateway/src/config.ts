@@ -108,6 +108,9 @@ const envSchema = z.object({
   // Recipients up to which an admin notification is written within the request; above it a
   // workers job writes it in batches (features/broadcast).
   BROADCAST_SYNC_MAX: positiveInt(BROADCAST_SYNC_MAX),
+  // GET /metrics answers other machines only with `Authorization: Bearer <this>` (this
+  // machine always): unset, it does not exist for them (plugins/metrics.ts).
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -141,6 +144,8 @@ export type Config = {
   voucherDir: string;
   /** Admin notifications to more recipients than this go to a workers job (default BROADCAST_SYNC_MAX). */
   broadcastSyncMax?: number;
+  /** Bearer token that lets other machines read /metrics (unset: loopback only). */
+  metricsToken?: string;
 };
 
 export class ConfigError extends Error {
@@ -183,5 +188,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
     voucherDir: resolve(e.VOUCHER_DIR),
     broadcastSyncMax: e.BROADCAST_SYNC_MAX,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

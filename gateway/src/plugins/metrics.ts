@@ -1,0 +1,207 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { notFound, unauthorized } from '../lib/errors.ts';
+import {
+  feedFigures,
+  ledgerReport,
+  OVERDUE_AFTER_MS,
+  overdueRunning,
+  postgresFigures,
+  queueFigures,
+  type SettledCursor,
+  settledSince,
+  startCursor,
+} from './metrics-sources.ts';
+
+/** Every series `/metrics` exposes besides Node's process metrics (ops/prometheus/alerts.yml uses these). */
+export const METRICS = {
+  httpDuration: 'http_request_duration_seconds',
+  openSockets: 'socketio_open_sockets',
+  feedAge: 'market_feed_age_seconds',
+  ticksPerSecond: 'market_ticks_per_second',
+  settlementLateness: 'settlement_lateness_seconds',
+  overdueTrades: 'settlement_overdue_running_trades',
+  queueJobs: 'queue_jobs',
+  ledgerViolations: 'ledger_invariant_violations',
+  ledgerCheckAge: 'ledger_check_age_seconds',
+  pgConnections: 'postgres_connections',
+  pgMaxConnections: 'postgres_max_connections',
+  pgPoolMax: 'gateway_postgres_pool_max',
+  pgProbe: 'gateway_postgres_probe_seconds',
+  sourceUp: 'gateway_metrics_source_up',
+} as const;
+
+/** How long one source may take at scrape time before it counts as down for that scrape. */
+const SOURCE_TIMEOUT_MS = 2_000;
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
+
+const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === '::1';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export type MetricsAccess = 'allow' | 'hidden' | 'unauthorized';
+
+/**
+ * Who may read `/metrics`: a direct request from this machine (request.ip under TRUST_PROXY's
+ * rules is loopback, and no proxy header says it was forwarded: a reverse proxy on the same
+ * machine would otherwise hand the page to anyone), or anyone with `Authorization: Bearer
+ * METRICS_TOKEN`. With no token set, the page does not exist for others (404); with one, a
+ * missing or wrong token is 401.
+ */
+export function metricsAccess(request: FastifyRequest, token: string | undefined): MetricsAccess {
+  const forwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (isLoopback(request.ip) && !forwarded) return 'allow';
+  if (!token) return 'hidden';
+  const given = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+  return given && timingSafeEqual(digest(given), digest(token)) ? 'allow' : 'unauthorized';
+}
+
+function createMetrics(register: Registry) {
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name, help, labelNames, registers: [register] });
+  return {
+    httpDuration: new Histogram({
+      name: METRICS.httpDuration,
+      help: 'HTTP requests by route pattern, method and status class: seconds to answer',
+      labelNames: ['route', 'method', 'status_class'],
+      registers: [register],
+    }),
+    settlementLateness: new Histogram({
+      name: METRICS.settlementLateness,
+      help: 'Settled trades (won, lost, draw, void): seconds from expiry to settlement',
+      buckets: [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30, 60, 300],
+      registers: [register],
+    }),
+    openSockets: gauge(METRICS.openSockets, 'Socket.IO connections open on this gateway'),
+    feedAge: gauge(METRICS.feedAge, 'Seconds since the feed last published a price of the coin', ['symbol']),
+    ticksPerSecond: gauge(
+      METRICS.ticksPerSecond,
+      'Prices of the coin the feed published per second, over its recent-ticks list',
+      ['symbol'],
+    ),
+    overdueTrades: gauge(
+      METRICS.overdueTrades,
+      `Running trades more than ${OVERDUE_AFTER_MS / 1000} s past their expiry (the reconciler's work; stuck settlement when it stays above zero)`,
+    ),
+    queueJobs: gauge(METRICS.queueJobs, 'BullMQ jobs by queue and state', ['queue', 'state']),
+    ledgerViolations: gauge(
+      METRICS.ledgerViolations,
+      "Ledger invariant violations found by the reconciler's last check (0: the ledger is sound)",
+    ),
+    ledgerCheckAge: gauge(METRICS.ledgerCheckAge, "Seconds since the reconciler's last ledger check"),
+    pgConnections: gauge(
+      METRICS.pgConnections,
+      "Connections to the platform's database by application and state",
+      ['application', 'state'],
+    ),
+    pgMaxConnections: gauge(METRICS.pgMaxConnections, 'The PostgreSQL server max_connections'),
+    pgPoolMax: gauge(METRICS.pgPoolMax, "Connections this gateway's pool may open"),
+    pgProbe: gauge(
+      METRICS.pgProbe,
+      "Seconds a trivial query took through this gateway's pool at the last scrape (grows when the pool is full)",
+    ),
+    sourceUp: gauge(METRICS.sourceUp, 'Whether a source answered at the last scrape', ['source']),
+  };
+}
+
+/** `/metrics` in Prometheus' text format (prom-client), and the request histogram behind it. */
+export default fp<{ token?: string }>(
+  async (app: FastifyInstance, opts) => {
+    const register = new Registry();
+    collectDefaultMetrics({ register });
+    const m = createMetrics(register);
+
+    app.addHook('onResponse', async (request, reply) => {
+      m.httpDuration.observe(
+        {
+          route: request.routeOptions.url ?? 'unmatched',
+          method: request.method,
+          status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    let cursor: SettledCursor = startCursor(new Date());
+    const sources: Record<string, () => Promise<void>> = {
+      market: async () => {
+        const figures = await feedFigures(app.db, app.redis, Date.now());
+        m.feedAge.reset();
+        m.ticksPerSecond.reset();
+        for (const f of figures) {
+          m.feedAge.set({ symbol: f.symbol }, f.ageSeconds);
+          m.ticksPerSecond.set({ symbol: f.symbol }, f.ticksPerSecond);
+        }
+      },
+      settlement: async () => {
+        const [settled, overdue] = await Promise.all([settledSince(app.db, cursor), overdueRunning(app.db)]);
+        for (const seconds of settled.lateness) m.settlementLateness.observe(Math.max(0, seconds));
+        cursor = settled.cursor;
+        m.overdueTrades.set(overdue);
+      },
+      ledger: async () => {
+        const report = await ledgerReport(app.redis);
+        m.ledgerViolations.reset();
+        m.ledgerCheckAge.set(report ? (Date.now() - report.at) / 1000 : Number.POSITIVE_INFINITY);
+        if (report) m.ledgerViolations.set(report.violations);
+      },
+      queues: async () => {
+        const counts = await queueFigures(app.queues);
+        for (const c of counts) m.queueJobs.set({ queue: c.queue, state: c.state }, c.count);
+      },
+      postgres: async () => {
+        const pg = await postgresFigures(app.db);
+        m.pgConnections.reset();
+        for (const c of pg.connections) {
+          m.pgConnections.set({ application: c.application, state: c.state }, c.count);
+        }
+        m.pgMaxConnections.set(pg.maxConnections);
+        m.pgProbe.set(pg.probeSeconds);
+      },
+    };
+    const poolMax = (app.db.$client as { options?: { max?: number } }).options?.max;
+    if (poolMax) m.pgPoolMax.set(poolMax);
+
+    // One collection at a time: scrapes that meet share it (the settled-trades cursor moves once).
+    let collecting: Promise<void> | undefined;
+    const collect = () => {
+      collecting ??= (async () => {
+        m.openSockets.set(app.hasDecorator('io') ? app.io.engine.clientsCount : 0);
+        await Promise.all(
+          Object.entries(sources).map(async ([source, read]) => {
+            try {
+              await within(read(), SOURCE_TIMEOUT_MS);
+              m.sourceUp.set({ source }, 1);
+            } catch (err) {
+              m.sourceUp.set({ source }, 0);
+              app.log.warn({ err, source }, 'metrics: a source did not answer');
+            }
+          }),
+        );
+      })().finally(() => {
+        collecting = undefined;
+      });
+      return collecting;
+    };
+
+    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
+      const access = metricsAccess(request, opts.token);
+      if (access === 'hidden') throw notFound();
+      if (access === 'unauthorized') {
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthorized('Send Authorization: Bearer <METRICS_TOKEN>.');
+      }
+      await collect();
+      return reply.type(register.contentType).send(await register.metrics());
+    });
+  },
+  { name: 'metrics', dependencies: ['db', 'redis', 'queues'] },
+);

@@ -158,11 +158,21 @@ describe('timed trades in the browser', () => {
       expect(await receipt.getByTestId('receipt-exit-price').textContent()).toMatch(/USDT/);
       expect(await receipt.getByTestId('receipt-entry-source').textContent()).toBe('simulated');
       expect(await receipt.getByTestId('receipt-exit-source').textContent()).toBe('simulated');
-      expect(await receipt.getByTestId('receipt-entry-time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} /);
-      expect(await receipt.getByTestId('receipt-exit-time').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} /);
-      // Aggregate-trade ids: Binance's, or "none" for a feed that has none (the simulated one).
+      // The trade id, and every time in India time with its offset, whatever the browser's zone.
+      expect(await receipt.getByTestId('receipt-trade-id').textContent()).toBe(
+        await receipt.getAttribute('data-trade-id'),
+      );
+      const ist = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} IST \(UTC\+05:30\)$/;
+      expect(await receipt.getByTestId('receipt-placed-at').textContent()).toMatch(ist);
+      expect(await receipt.getByTestId('receipt-settled-at').textContent()).toMatch(ist);
+      expect(await receipt.getByTestId('receipt-entry-time').textContent()).toMatch(ist);
+      expect(await receipt.getByTestId('receipt-exit-time').textContent()).toMatch(ist);
+      // Simulated prices have no exchange trade to look up, and say so instead of an id.
       for (const side of ['entry', 'exit']) {
-        expect(await receipt.getByTestId(`receipt-${side}-agg`).textContent()).toMatch(/^(\d+|none .*)$/);
+        expect(await receipt.getByTestId(`receipt-${side}-simulated`).textContent()).toBe(
+          'Simulated price: no exchange trade id',
+        );
+        expect(await receipt.getByTestId(`receipt-${side}`).getByRole('link').count()).toBe(0);
       }
       expect(await receipt.getByTestId('payout-percent').textContent()).toBe('20%');
 

@@ -7,6 +7,26 @@ import { useMarketStore } from '../../stores/market-store.ts';
 
 /** Keeps a label inside the chart when its price is off the visible scale. */
 const EDGE_PX = 12;
+/** Labels closer than this are moved apart, so two trades at one price stay readable. */
+const LABEL_GAP_PX = 24;
+
+/**
+ * Where each label goes: on its line (y from the chart, null when the chart cannot say), kept
+ * inside the box, and below the one above it when two would overlap.
+ */
+export function labelTops(ys: readonly (number | null)[], boxHeight: number): number[] {
+  const bottom = Math.max(EDGE_PX, boxHeight - EDGE_PX);
+  const wanted = ys.map((y) => Math.min(Math.max(y ?? EDGE_PX, EDGE_PX), bottom));
+  const order = wanted.map((_, i) => i).sort((a, b) => (wanted[a] ?? 0) - (wanted[b] ?? 0));
+  const tops = [...wanted];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const i of order) {
+    const top = Math.max(wanted[i] ?? EDGE_PX, previous + LABEL_GAP_PX);
+    tops[i] = top;
+    previous = top;
+  }
+  return tops;
+}
 
 /**
  * A label on each running trade's entry line: direction and stake, time left, and whether it
@@ -31,11 +51,14 @@ export function EntryMarks({
   if (trades.length === 0) return null;
   const s = series();
   const box = height();
+  const tops = labelTops(
+    trades.map((trade) => s?.priceToCoordinate(trade.entry.price * rate) ?? null),
+    box,
+  );
   return (
     <ul className="entry-marks" aria-label={t('running.title')}>
-      {trades.map((trade) => {
-        const y = s?.priceToCoordinate(trade.entry.price * rate) ?? null;
-        const top = y === null ? EDGE_PX : Math.min(Math.max(y, EDGE_PX), Math.max(EDGE_PX, box - EDGE_PX));
+      {trades.map((trade, i) => {
+        const top = tops[i] ?? EDGE_PX;
         return (
           <li
             key={trade.id}

@@ -106,6 +106,7 @@ describe('GET /metrics', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     text = res.body;
     for (const name of Object.values(METRICS)) expect(text).toContain(`# TYPE ${name} `);
+    expect(text).toContain('# TYPE process_cpu_user_seconds_total counter');
 
     expect(sample(text, `${METRICS.feedAge}{symbol="BTC"}`)).toBeGreaterThanOrEqual(1);
     expect(sample(text, `${METRICS.feedAge}{symbol="BTC"}`)).toBeLessThan(60);

@@ -112,11 +112,23 @@ function createMetrics(register: Registry) {
   };
 }
 
+let processRegistry: Registry | undefined;
+/**
+ * Node's process metrics, once per process: they describe the process, not an app, and each
+ * collection keeps an event-loop monitor running (tests build many apps in one process).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /** `/metrics` in Prometheus' text format (prom-client), and the request histogram behind it. */
 export default fp<{ token?: string }>(
   async (app: FastifyInstance, opts) => {
     const register = new Registry();
-    collectDefaultMetrics({ register });
     const m = createMetrics(register);
 
     app.addHook('onResponse', async (request, reply) => {
@@ -200,7 +212,8 @@ export default fp<{ token?: string }>(
         throw unauthorized('Send Authorization: Bearer <METRICS_TOKEN>.');
       }
       await collect();
-      return reply.type(register.contentType).send(await register.metrics());
+      const both = Registry.merge([processMetrics(), register]);
+      return reply.type(register.contentType).send(await both.metrics());
     });
   },
   { name: 'metrics', dependencies: ['db', 'redis', 'queues'] },

@@ -86,8 +86,14 @@ export function PracticeHint() {
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMode('real')}>
           {t('accountMode.switchToReal')}
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setMode('practice')}>
-          {t('accountMode.stayPractice')}
+        <button
+          type="button"
+          className="icon-button practice-hint-dismiss"
+          aria-label={t('accountMode.stayPractice')}
+          title={t('accountMode.stayPractice')}
+          onClick={() => setMode('practice')}
+        >
+          ×
         </button>
       </div>
     </div>

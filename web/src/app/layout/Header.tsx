@@ -37,47 +37,50 @@ export function Header() {
   const sheet = useSheet((s) => s.sheet);
 
   return (
-    <header className="site-header">
-      <div className={`header-inner ${user ? 'has-account-mode' : ''}`}>
-        <Brand />
-        {!mobile && (
-          <nav className="main-nav" aria-label={t('nav.main')}>
-            <NavLink to="/trade">{t('nav.trade')}</NavLink>
-            <NavLink to="/orders">{t('nav.orders')}</NavLink>
-            <NavLink to="/assets">{t('nav.wallet')}</NavLink>
-          </nav>
-        )}
-        <CoinSearch />
-        <div className="header-actions">
-          <ConnectionIndicator />
-          {!mobile && <PracticeBadge />}
-          <AccountModeSwitch compact={mobile} />
-          <LanguageButton />
-          {user && <NotificationBell />}
-          {mobile ? (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-expanded={sheet === 'more'}
-              onClick={() => toggleSheet('more')}
-            >
-              {t('nav.more')}
-            </button>
-          ) : user ? (
-            <UserMenu />
-          ) : (
-            <>
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => openAuth('login')}>
-                {t('nav.logIn')}
-              </button>
-              <button type="button" className="btn btn-primary btn-sm" onClick={() => openAuth('register')}>
-                {t('nav.register')}
-              </button>
-            </>
+    <>
+      <header className="site-header">
+        <div className={`header-inner ${user ? 'has-account-mode' : ''}`}>
+          <Brand />
+          {!mobile && (
+            <nav className="main-nav" aria-label={t('nav.main')}>
+              <NavLink to="/trade">{t('nav.trade')}</NavLink>
+              <NavLink to="/orders">{t('nav.orders')}</NavLink>
+              <NavLink to="/assets">{t('nav.wallet')}</NavLink>
+            </nav>
           )}
+          <CoinSearch />
+          <div className="header-actions">
+            <ConnectionIndicator />
+            {!mobile && <PracticeBadge />}
+            <AccountModeSwitch compact={mobile} />
+            <LanguageButton />
+            {user && <NotificationBell />}
+            {mobile ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-expanded={sheet === 'more'}
+                onClick={() => toggleSheet('more')}
+              >
+                {t('nav.more')}
+              </button>
+            ) : user ? (
+              <UserMenu />
+            ) : (
+              <>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => openAuth('login')}>
+                  {t('nav.logIn')}
+                </button>
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => openAuth('register')}>
+                  {t('nav.register')}
+                </button>
+              </>
+            )}
+          </div>
         </div>
-      </div>
+      </header>
+      {/* Under the header, not in it: the hint scrolls away with the page. */}
       <PracticeHint />
-    </header>
+    </>
   );
 }

@@ -217,8 +217,15 @@ describe('the app on a phone (375 × 812)', () => {
       expect(wide, `pages that scroll sideways at ${PHONE.width} px`).toEqual([]);
       await logIn(page, platform, user.username, user.password);
 
-      // Orders and Financial Records: each row is a card of "label value" lines, no header row.
-      for (const path of ['/orders', '/assets/records']) {
+      // Orders: a card per trade (no table), inside the window.
+      await open(page, '/orders');
+      const card = page.getByTestId('order-card').first();
+      await card.waitFor();
+      expect(await page.locator('#main table').count()).toBe(0);
+      expect((await card.boundingBox())?.width ?? PHONE.width + 1).toBeLessThanOrEqual(PHONE.width);
+
+      // Financial Records: each row is a card of "label value" lines, no header row.
+      for (const path of ['/assets/records']) {
         await open(page, path);
         const row = page.locator('#main table tbody tr').filter({ has: page.locator('td[data-label]') });
         await row.first().waitFor();

@@ -25,3 +25,10 @@ export const MOBILE_QUERY = `(max-width: ${BREAKPOINTS.main - 0.02}px)`;
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_QUERY);
 }
+
+/** Below the account breakpoint the user's lists (orders, records) lay out as cards. */
+export const NARROW_QUERY = `(max-width: ${BREAKPOINTS.account - 0.02}px)`;
+
+export function useIsNarrow(): boolean {
+  return useMediaQuery(NARROW_QUERY);
+}

@@ -10,17 +10,14 @@ import { Pager } from '../../../components/Pager.tsx';
 import { OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
 import { type AccountMode, useAccountMode } from '../../../lib/account-mode.ts';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
+import { useIsNarrow } from '../../../lib/media.ts';
 import { pageCount } from '../../../lib/order-lists.ts';
-import {
-  formatCountdown,
-  knownClockOffset,
-  remainingMs,
-  secondsLeft,
-  useNow,
-} from '../../../lib/server-clock.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { useTrades } from '../api/get-trades.ts';
+import '../orders.css';
+import { OrderCards } from './OrderCards.tsx';
 import { OrderReceiptModal } from './OrderReceiptModal.tsx';
+import { RunningStatus } from './RunningStatus.tsx';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -44,25 +41,12 @@ function GuestPanel() {
   );
 }
 
-/** "Running · 0:12": the time left on the server's clock. */
-function RunningStatus({ trade }: { trade: Trade }) {
-  const { t } = useTranslation();
-  const now = useNow(1000);
-  const seconds = secondsLeft(remainingMs(trade.expiresAt, knownClockOffset(), now), trade.durationSeconds);
-  return (
-    <span data-testid="order-status">
-      {t('orders.statusRunning')}{' '}
-      <span className="muted" data-testid="order-remaining" data-seconds={seconds}>
-        {seconds > 0 ? formatCountdown(seconds) : t('orders.settling')}
-      </span>
-    </span>
-  );
-}
-
 function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | undefined }) {
   const { t } = useTranslation();
   const { dateTime } = useLocaleFormat();
   const navigate = useNavigate();
+  // A phone gets cards that fit its width; wider screens the spec's tables.
+  const narrow = useIsNarrow();
   const [runningPage, setRunningPage] = useState(1);
   const [closedPage, setClosedPage] = useState(1);
   const running = useTrades({ status: 'running', account: mode, page: runningPage, limit: ORDERS_PAGE_SIZE });
@@ -130,26 +114,44 @@ function Orders({ mode, receiptId }: { mode: AccountMode; receiptId: string | un
       {failed && <Notice text={MSG.ordersLoadFailed} />}
       <section className="section" data-testid="running-orders">
         <h2>{t('orders.running')}</h2>
-        <DataTable
-          columns={runningColumns}
-          rows={running.data?.items ?? []}
-          rowKey={(row) => row.id}
-          empty={t('common.dataNotFound')}
-          loading={running.isPending}
-          loadingText={t('common.loading')}
-        />
+        {narrow ? (
+          <OrderCards
+            trades={running.data?.items ?? []}
+            running
+            label={t('orders.running')}
+            empty={running.isPending ? t('common.loading') : t('common.dataNotFound')}
+          />
+        ) : (
+          <DataTable
+            columns={runningColumns}
+            rows={running.data?.items ?? []}
+            rowKey={(row) => row.id}
+            empty={t('common.dataNotFound')}
+            loading={running.isPending}
+            loadingText={t('common.loading')}
+          />
+        )}
         {running.data && <Pager page={runningPage} pages={pageCount(running.data)} onPage={setRunningPage} />}
       </section>
       <section className="section" data-testid="closed-orders">
         <h2>{t('orders.closed')}</h2>
-        <DataTable
-          columns={closedColumns}
-          rows={closed.data?.items ?? []}
-          rowKey={(row) => row.id}
-          empty={t('common.dataNotFound')}
-          loading={closed.isPending}
-          loadingText={t('common.loading')}
-        />
+        {narrow ? (
+          <OrderCards
+            trades={closed.data?.items ?? []}
+            running={false}
+            label={t('orders.closed')}
+            empty={closed.isPending ? t('common.loading') : t('common.dataNotFound')}
+          />
+        ) : (
+          <DataTable
+            columns={closedColumns}
+            rows={closed.data?.items ?? []}
+            rowKey={(row) => row.id}
+            empty={t('common.dataNotFound')}
+            loading={closed.isPending}
+            loadingText={t('common.loading')}
+          />
+        )}
         {closed.data && <Pager page={closedPage} pages={pageCount(closed.data)} onPage={setClosedPage} />}
       </section>
       {receiptId && (

@@ -5,7 +5,7 @@
  * a restore over a database in use is refused, and `--force` replaces it but keeps the old one.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,9 @@ import {
   uniqueSymbol,
   writeTick,
 } from '../db/src/money.fixtures.ts';
-import { readArchiveHeader, withDatabase } from './lib/pg-tools.ts';
+import { findPrograms, pickProgram, readArchiveHeader, withDatabase } from './lib/pg-tools.ts';
+import { startEmbedded } from './lib/postgres.ts';
+import { canConnect, freePort } from './lib/services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const adminUrl = inject('adminDatabaseUrl');
@@ -30,10 +32,11 @@ type Run = { code: number | null; out: string; err: string };
 
 /** `pnpm <args>` from the repository root, as a user types it. */
 function pnpm(args: string[], env: Record<string, string>): Promise<Run> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'DATABASE_URL'));
   return new Promise((resolve, reject) => {
     const child = spawn('pnpm', ['--silent', ...args], {
       cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...env },
+      env: { ...inherited, NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -224,5 +227,38 @@ describe('pnpm backup and pnpm restore', () => {
     });
     expect(run.code).toBe(1);
     expect(run.err).toContain('is not a backup made by pg_dump -Fc');
+  });
+});
+
+describe('pnpm backup of the embedded PostgreSQL of pnpm start', () => {
+  it('starts the stopped server for the backup and stops it after, with a pg_dump as new as the server or a message naming the one it needs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backup-embedded-'));
+    // The server runs as the postgres user when the tests run as root.
+    chmodSync(dataDir, 0o755);
+    try {
+      const port = await freePort();
+      // What `pnpm start` leaves behind once stopped: a cluster with the platform's database.
+      const first = await startEmbedded(join(dataDir, 'postgres'), port);
+      await first.stop();
+      const major = Number(readFileSync(join(dataDir, 'postgres', 'PG_VERSION'), 'utf8').trim());
+      const usable = pickProgram(findPrograms('pg_dump', { path: process.env.PATH }), major);
+
+      const run = await pnpm(['backup', '--dir', join(dataDir, 'backups')], {
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(port),
+      });
+      expect(run.out).toContain('started for this command');
+      expect(await canConnect('127.0.0.1', port, 500)).toBe(false);
+      if (usable) {
+        expect(run.code).toBe(0);
+        expect(run.out).toMatch(/^BACKUP file=\S+\/app-\d{8}T\d{6}Z\.dump bytes=\d+$/m);
+      } else {
+        expect(run.code).toBe(1);
+        expect(run.err).toContain(`pg_dump must be version ${major} or newer`);
+        expect(run.err).toContain('PG_BIN_DIR');
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -120,7 +120,7 @@ describe('web build: precompressed delivery and source maps', () => {
   });
 
   it('sends the shell compressed and never cached, at / and at a page path', async () => {
-    for (const url of ['/', '/index.html', '/trade/BTC-INR']) {
+    for (const url of ['/', '/index.html', '/trade/BTC-INR', '/assets/records', '/assets/topup']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

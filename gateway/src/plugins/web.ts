@@ -18,10 +18,11 @@ const isSourceMap = (path: string) => path.endsWith('.map');
 /**
  * Paths that name a file and never a page: a missing bundle (an old release's chunk) answers
  * 404, not the shell, so the browser reports a failed script rather than parsing HTML as one.
+ * The app has pages under /assets too (the wallet): those have no file extension.
  */
 const isFilePath = (url: string) => {
   const path = pathOf(url);
-  return path.startsWith('/assets/') || isSourceMap(path);
+  return /^\/assets\/.+\.[a-z0-9]+$/i.test(path) || isSourceMap(path);
 };
 
 /**
@@ -63,7 +64,10 @@ export default fp<{ root: string | undefined }>(
         allowedPath: (path) => !isSourceMap(path),
         setHeaders: (reply, path) => {
           // A precompressed copy (index.html.br) takes the rules of the file it stands for.
-          const file = relative(root, path).split(sep).join('/').replace(/\.(br|gz)$/, '');
+          const file = relative(root, path)
+            .split(sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, '');
           reply.headers(webFileHeaders(file));
         },
       });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Candle, Stats24h } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserPool, type Platform, startPlatform, withScreenshots } from '../../scripts/lib/e2e.ts';
@@ -212,5 +213,51 @@ describe('live market in the browser', () => {
       expect(Math.abs(shown - latest) / latest).toBeLessThan(0.002);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="book-ask"]').length === 15);
     });
+  });
+});
+
+describe('one simulated market over REST', () => {
+  const get = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${platform.url}${path}`);
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const candles = async (interval: string, limit: number) =>
+    (await get<{ candles: Candle[] }>(`/api/candles?symbol=BTC&interval=${interval}&limit=${limit}`)).candles;
+
+  it('answers 1 m and 1 h candles that agree on every completed hour, and 24 h stats that are the hourly candles’', async () => {
+    // Until the feed has written its history, the gateway answers from the tick archive.
+    await expect.poll(async () => (await candles('1m', 500)).length, { timeout: 30_000 }).toBe(500);
+    const minutes = await candles('1m', 500);
+    const hours = (await candles('1h', 24)).slice(0, -1); // the hour in progress moves meanwhile
+    const covered = hours.filter((h) => h.time >= minutes[0]!.time);
+    expect(covered.length).toBeGreaterThanOrEqual(7);
+    for (const hour of covered) {
+      const inside = minutes.filter((m) => m.time >= hour.time && m.time < hour.time + 3600);
+      expect(inside).toHaveLength(60);
+      expect({
+        open: inside[0]!.open,
+        high: Math.max(...inside.map((m) => m.high)),
+        low: Math.min(...inside.map((m) => m.low)),
+        close: inside.at(-1)!.close,
+      }).toEqual({ open: hour.open, high: hour.high, low: hour.low, close: hour.close });
+    }
+    // Stats and candles are written at their own pace: equal once both carry the same moment.
+    await expect
+      .poll(
+        async () => {
+          const [stats, day] = await Promise.all([
+            get<Stats24h>('/api/binance/stats/BTCUSDT'),
+            candles('1h', 24),
+          ]);
+          return (
+            stats.high === Math.max(...day.map((c) => c.high)) &&
+            stats.low === Math.min(...day.map((c) => c.low)) &&
+            stats.open === day[0]!.open
+          );
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
   });
 });

@@ -23,6 +23,7 @@ import { createDb, type DbClient } from '@app/db';
 import {
   connectionFor,
   databaseName,
+  nameBeside,
   quoteIdent,
   readArchiveHeader,
   requireProgram,
@@ -164,7 +165,7 @@ async function restore(args: Args, database: PlatformDatabase, config: OpsConfig
       } else {
         const n = await sessionsOn(admin, platformName);
         if (n > 0) throw stopFirst(platformName, n);
-        target = `${platformName.slice(0, 40)}_restore_${stamp(new Date())}`;
+        target = nameBeside(platformName, `_restore_${stamp(new Date())}`);
         swap = true;
       }
     }
@@ -199,7 +200,7 @@ async function restore(args: Args, database: PlatformDatabase, config: OpsConfig
         created = undefined; // the restored copy is kept for a second try
         throw stopFirst(platformName, n);
       }
-      const kept = `${platformName.slice(0, 40)}_before_restore_${stamp(new Date())}`;
+      const kept = nameBeside(platformName, `_before_restore_${stamp(new Date())}`);
       await admin.sql.begin(async (tx) => {
         await tx.unsafe(`alter database ${quoteIdent(platformName)} rename to ${quoteIdent(kept)}`);
         await tx.unsafe(`alter database ${quoteIdent(target)} rename to ${quoteIdent(platformName)}`);

@@ -6,6 +6,7 @@ import {
   connectionFor,
   type FoundProgram,
   NotAnArchiveError,
+  nameBeside,
   parseVersion,
   pickProgram,
   readArchiveHeader,
@@ -103,5 +104,15 @@ describe('readArchiveHeader', () => {
     const short = join(dir, 'short.dump');
     writeFileSync(short, header(15).subarray(0, 30));
     expect(() => readArchiveHeader(short)).toThrow(/cut short/);
+  });
+});
+
+describe('nameBeside', () => {
+  it('keeps a short name whole and shortens a long one so the suffix fits in 63 bytes', () => {
+    expect(nameBeside('app', '_restore_20261126_010715')).toBe('app_restore_20261126_010715');
+    const long = nameBeside('x'.repeat(60), '_before_restore_20261126_010715');
+    expect(Buffer.byteLength(long)).toBe(63);
+    expect(long.endsWith('_before_restore_20261126_010715')).toBe(true);
+    expect(Buffer.byteLength(nameBeside('é'.repeat(40), '_restore_20261126_010715'))).toBeLessThanOrEqual(63);
   });
 });

@@ -128,6 +128,13 @@ export function withDatabase(url: string, name: string): string {
 
 export const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 
+/** `name` + `suffix`, `name` shortened so the whole fits PostgreSQL's 63 bytes (it would cut the end off itself, silently). */
+export function nameBeside(name: string, suffix: string): string {
+  let base = name;
+  while (Buffer.byteLength(base + suffix) > 63) base = base.slice(0, -1);
+  return base + suffix;
+}
+
 /** A database name for SQL text: quoted, so any name is taken literally. */
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

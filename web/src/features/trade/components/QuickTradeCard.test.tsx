@@ -201,7 +201,9 @@ describe('Quick Trade card', () => {
     expect(screen.queryByTestId('trade-modal')).toBeNull();
     expect(upButton().disabled).toBe(true);
     const waiting = screen.getByTestId('trade-waiting');
-    fireEvent.click(within(waiting).getByRole('button', { name: 'Show countdown' }));
+    const reopen = within(waiting).getByRole('button', { name: 'Show countdown' });
+    expect(document.activeElement).toBe(reopen);
+    fireEvent.click(reopen);
     expect(screen.getByTestId('trade-modal').getAttribute('data-phase')).toBe('countdown');
     fireEvent.click(screen.getByTestId('hide-countdown'));
     expect(screen.queryByTestId('trade-modal')).toBeNull();

@@ -1,5 +1,5 @@
 import { formatRupees, MSG, type TradeDirection } from '@app/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PracticeBadge } from '../../../components/AccountModeSwitch.tsx';
@@ -48,6 +48,13 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
   const show = useTradeFlow((s) => s.show);
   const running = useRunningSync();
   const onTradePage = useHasLivePrices();
+
+  const showButton = useRef<HTMLButtonElement>(null);
+  // A closed countdown hands focus to the button that opens it again (its trigger, Trade Up,
+  // is disabled while the trade runs).
+  useEffect(() => {
+    if (hidden) showButton.current?.focus();
+  }, [hidden]);
 
   const [amountText, setAmountText] = useState('');
   const [touched, setTouched] = useState(false);
@@ -171,7 +178,7 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
           <div className="notice notice-info qt-waiting" role="status" data-testid="trade-waiting">
             <p>{t('running.waiting')}</p>
             {hidden && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={show}>
+              <button ref={showButton} type="button" className="btn btn-ghost btn-sm" onClick={show}>
                 {t('running.showCountdown')}
               </button>
             )}

@@ -53,12 +53,12 @@ export const rules: Shape<typeof en> = {
     receiptResult:
       'das Ergebnis, den Gewinn oder Verlust, den gutgeschriebenen Betrag und den Grund eines Unentschiedens, einer Ungültigkeit oder Stornierung;',
     receiptTimes:
-      'wann sie platziert wurde, wann sie ablief und wann sie abgerechnet wurde, auf die Millisekunde genau;',
+      'wann sie platziert wurde, wann sie ablief und wann sie abgerechnet wurde, auf die Millisekunde genau, in indischer Zeit (IST, UTC+05:30);',
     receiptPrices:
       'den Einstiegs- und den Ausstiegspreis, jeweils mit der Börsenzeit, seiner Quelle und der aggregierten Binance-Handels-ID des Handels, der ihn festlegte.',
     checkTitle: 'Wie Sie ein Ergebnis prüfen',
     check1:
-      'Suchen Sie die aggregierten Handels-IDs von Ein- und Ausstieg in den öffentlichen Marktdaten von Binance für das USDT-Paar der Kryptowährung (aggregierte Trades des Spotmarkts): Preis und Zeit müssen mit dem Beleg übereinstimmen.',
+      'Öffnen Sie den Link neben jeder aggregierten Handels-ID: Er fragt die öffentliche API von Binance (api.binance.com, aggTrades des USDT-Paars der Kryptowährung) nach genau diesem Trade, und dessen Preis (p) und Zeit (T, Millisekunden seit 1970 UTC) müssen mit dem Beleg übereinstimmen. Ein simulierter Preis hat keinen Börsen-Trade, und der Beleg sagt das.',
     check2:
       'Prüfen Sie, dass die Ausstiegszeit bis einschließlich zur Ablaufzeit liegt und vor dem Ablauf kein späterer Handel existiert.',
     check3:

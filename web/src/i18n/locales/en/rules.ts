@@ -46,12 +46,13 @@ export const rules = {
     receiptTerms: 'the pair, real or practice account, direction, stake, duration and payout;',
     receiptResult:
       'the result, the profit or loss, the amount credited, and the reason of a draw, void or cancellation;',
-    receiptTimes: 'when it was placed, when it expired and when it was settled, to the millisecond;',
+    receiptTimes:
+      'when it was placed, when it expired and when it was settled, to the millisecond, in India time (IST, UTC+05:30);',
     receiptPrices:
       'the entry and the exit price, each with the exchange time, its source and the Binance aggregate trade id of the trade that set it.',
     checkTitle: 'How to check a result',
     check1:
-      'Look up the entry and exit aggregate trade ids in Binance’s public market data for the coin’s USDT pair (aggregate trades of the spot market): the price and time must match the receipt.',
+      'Open the link beside each aggregate trade id: it asks Binance’s public API (api.binance.com, the aggTrades of the coin’s USDT pair) for that very trade, and its price (p) and time (T, in milliseconds since 1970 UTC) must match the receipt. A simulated price has no exchange trade and the receipt says so.',
     check2:
       'Check that the exit time is at or before the expiry time, and that no later trade before the expiry exists.',
     check3:

@@ -51,12 +51,13 @@ export const rules: Shape<typeof en> = {
     receiptTerms: 'la paire, le compte réel ou d’entraînement, la direction, la mise, la durée et le gain ;',
     receiptResult:
       'le résultat, le profit ou la perte, le montant crédité et le motif d’une égalité, d’une annulation ou d’un remboursement ;',
-    receiptTimes: 'quand il a été passé, quand il a expiré et quand il a été réglé, à la milliseconde près ;',
+    receiptTimes:
+      'quand il a été passé, quand il a expiré et quand il a été réglé, à la milliseconde près, à l’heure de l’Inde (IST, UTC+05:30) ;',
     receiptPrices:
       'le prix d’entrée et le prix de sortie, chacun avec l’heure de la bourse, sa source et l’identifiant de transaction agrégée Binance qui l’a fixé.',
     checkTitle: 'Comment vérifier un résultat',
     check1:
-      'Recherchez les identifiants de transaction agrégée d’entrée et de sortie dans les données de marché publiques de Binance pour la paire USDT de la crypto (transactions agrégées du marché au comptant) : le prix et l’heure doivent correspondre au reçu.',
+      'Ouvrez le lien à côté de chaque identifiant de transaction agrégée : il demande cette transaction précise à l’API publique de Binance (api.binance.com, aggTrades de la paire USDT de la crypto), et son prix (p) et son heure (T, en millisecondes depuis 1970 UTC) doivent correspondre au reçu. Un prix simulé n’a pas de transaction de bourse, et le reçu le dit.',
     check2:
       'Vérifiez que l’heure de sortie est égale ou antérieure à l’heure d’expiration, et qu’aucune transaction plus tardive n’existe avant l’expiration.',
     check3:

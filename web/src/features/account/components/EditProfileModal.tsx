@@ -1,6 +1,7 @@
 import { type PublicUser, profileSchema } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { Field, FormField } from '../../../components/Field.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';

@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditFilter, auditFilterSchema } from '@app/shared'
 import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 

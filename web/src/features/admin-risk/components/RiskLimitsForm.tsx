@@ -1,7 +1,7 @@
 import { MSG, type RiskLimits, riskLimitsUpdateSchema } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { useSaveRiskLimits } from '../api/save-risk-limits.ts';

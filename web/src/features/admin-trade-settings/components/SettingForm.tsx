@@ -1,7 +1,7 @@
 import { MSG, TRADE_UNITS, type TradeSetting, tradeSettingInputSchema } from '@app/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';

@@ -2,7 +2,7 @@ import { MSG } from '@app/shared';
 import { useEffect, useId, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';

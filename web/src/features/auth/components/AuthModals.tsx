@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/Modal.tsx';
 import { useAuthModal } from '../stores/auth-modal.ts';
-import { LoginForm } from './LoginForm.tsx';
-import { RegisterForm } from './RegisterForm.tsx';
+import { LoginForm, RegisterForm } from './lazy-forms.tsx';
 
 /** The header's Log in and Register dialogs; each offers a switch to the other. */
 export function AuthModals() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Notice } from '../../../components/Notice.tsx';
 import { usePageTitle } from '../../../lib/site.ts';
-import { LoginForm } from './LoginForm.tsx';
+import { LoginForm } from './lazy-forms.tsx';
 
 /** Where the route guard came from, if it sent the visitor here. */
 export function originOf(state: unknown): string | null {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/site.ts';
-import { RegisterForm } from './RegisterForm.tsx';
+import { RegisterForm } from './lazy-forms.tsx';
 
 export function RegisterPage() {
   const { t } = useTranslation();

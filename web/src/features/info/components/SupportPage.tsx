@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';

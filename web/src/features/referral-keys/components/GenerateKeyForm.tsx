@@ -1,6 +1,6 @@
 import { DEFAULT_REFERRAL_MAX_USES, type ReferralKey, referralKeyCreateSchema } from '@app/shared';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';

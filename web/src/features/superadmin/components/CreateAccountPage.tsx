@@ -1,7 +1,7 @@
 import { COUNTRY, createAccountSchema, MSG } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/Field.tsx';
+import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';

@@ -52,6 +52,11 @@ export default defineConfig({
     // Maps stay on the server for reading a stack trace; no file names them and the
     // gateway refuses to send them.
     sourcemap: 'hidden',
-    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+    rolldownOptions: {
+      // @app/shared is declarations only (constants, zod schemas, pure functions): what a page
+      // does not use is left out of its chunks, the admin schemas of the trade page for one.
+      treeshake: { moduleSideEffects: (id: string) => !/\/shared\/src\//.test(id) },
+      output: { codeSplitting: { groups: vendorGroups } },
+    },
   },
 });

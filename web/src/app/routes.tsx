@@ -1,5 +1,5 @@
 import { DEFAULT_PAIR } from '@app/shared';
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
 import { HomePage } from '../features/home/index.ts';
@@ -16,14 +16,17 @@ import { RouteLoading } from './RouteLoading.tsx';
 const quickTrade: QuickTradeRenderer = (symbol, price) => <QuickTradeCard symbol={symbol} price={price} />;
 
 /**
- * A route whose page loads with its first visit. On a later navigation the router keeps the
- * current page until the new one is ready; on a first load straight into it, the layouts show
- * with a loading line in the page's place.
+ * A page whose code loads with its first visit (React.lazy: the router stays the light
+ * declarative one); until it arrives the layouts stay and a loading line stands in its place.
  */
-function lazyPage(load: () => Promise<ReactElement>): Pick<RouteObject, 'lazy' | 'hydrateFallbackElement'> {
+function lazyPage(load: () => Promise<ReactElement>): Pick<RouteObject, 'element'> {
+  const Page = lazy(() => load().then((element) => ({ default: () => element })));
   return {
-    hydrateFallbackElement: <RouteLoading />,
-    lazy: async () => ({ element: await load() }),
+    element: (
+      <Suspense fallback={<RouteLoading />}>
+        <Page />
+      </Suspense>
+    ),
   };
 }
 

@@ -20,8 +20,7 @@ export function CopyButton({ value, label, testId }: { value: string; label: str
   };
   return (
     <button type="button" className="btn btn-ghost btn-sm copy-button" data-testid={testId} onClick={copy}>
-      {copied ? t('common.copied') : t('common.copy')}{' '}
-      <span className="sr-only">{label}</span>
+      {copied ? t('common.copied') : t('common.copy')} <span className="sr-only">{label}</span>
     </button>
   );
 }

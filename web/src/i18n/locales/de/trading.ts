@@ -9,6 +9,10 @@ export const trading: Shape<typeof en> = {
     practiceBadge: 'Übung',
     practiceBalance: 'Übungsguthaben',
     toggle: 'Konto {{current}}, zu {{other}} wechseln',
+    hint: 'Sie handeln mit Übungsgeld.',
+    hintTopUp: 'Aufladen, um echt zu handeln',
+    switchToReal: 'Zu Echt wechseln',
+    stayPractice: 'Bei Übung bleiben',
   },
   quickTrade: {
     title: 'Schnellhandel',

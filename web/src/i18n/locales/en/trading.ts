@@ -7,6 +7,10 @@ export const trading = {
     practiceBadge: 'Practice',
     practiceBalance: 'Practice balance',
     toggle: '{{current}} account, switch to {{other}}',
+    hint: 'You are trading with practice money.',
+    hintTopUp: 'Top up to trade for real',
+    switchToReal: 'Switch to Real',
+    stayPractice: 'Stay in Practice',
   },
   quickTrade: {
     title: 'Quick Trade',

@@ -9,6 +9,10 @@ export const trading: Shape<typeof en> = {
     practiceBadge: 'Entraînement',
     practiceBalance: "Solde d'entraînement",
     toggle: 'Compte {{current}}, passer en {{other}}',
+    hint: "Vous tradez avec de l'argent d'entraînement.",
+    hintTopUp: 'Rechargez pour trader en réel',
+    switchToReal: 'Passer en Réel',
+    stayPractice: 'Rester en Entraînement',
   },
   quickTrade: {
     title: 'Trade rapide',

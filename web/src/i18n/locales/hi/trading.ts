@@ -9,6 +9,10 @@ export const trading: Shape<typeof en> = {
     practiceBadge: 'अभ्यास',
     practiceBalance: 'अभ्यास बैलेंस',
     toggle: '{{current}} खाता, {{other}} पर जाएँ',
+    hint: 'आप अभ्यास के पैसों से ट्रेड कर रहे हैं।',
+    hintTopUp: 'असली ट्रेड के लिए टॉप-अप करें',
+    switchToReal: 'असली पर जाएँ',
+    stayPractice: 'अभ्यास में रहें',
   },
   quickTrade: {
     title: 'क्विक ट्रेड',

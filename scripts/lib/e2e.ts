@@ -3,7 +3,7 @@
  * a child process) on a fresh database and Redis prefix, and headless Chromium to drive it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -286,4 +286,39 @@ export async function registerUser(
     id: body.user.id,
     token: body.token,
   };
+}
+
+/**
+ * A practice trade of ₹100 on BTC at the shortest duration, placed through the API as the trade
+ * card would; its id. Right after the start the feed may have no current price yet (409): it
+ * asks again until one arrives.
+ */
+export async function placePracticeTrade(
+  platform: Platform,
+  who: { token: string },
+  direction: 'up' | 'down',
+): Promise<string> {
+  const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
+    data: Array<{ id: number }>;
+  };
+  const settingId = settings.data[0]?.id;
+  if (settingId === undefined) throw new Error('no trade setting to place a practice trade with');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${platform.url}/api/trades`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${who.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ amount: 100, settingId, symbol: 'BTC', direction, account: 'practice' }),
+    });
+    const text = await res.text();
+    if (res.status === 201) return (JSON.parse(text) as { trade: { id: string } }).trade.id;
+    if (res.status !== 409 || Date.now() > deadline) {
+      throw new Error(`practice trade refused (${res.status}): ${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -7,6 +7,7 @@ import {
   browserPool,
   logIn,
   type Platform,
+  placePracticeTrade,
   type RegisteredUser,
   registerUser,
   startPlatform,
@@ -93,7 +94,7 @@ beforeAll(async () => {
     redisPrefix: `${inject('redisPrefix')}e2e-a11y-${randomBytes(3).toString('hex')}:`,
   });
   user = await registerUser(platform, { firstName: 'Meera', lastName: 'Nair', prefix: 'a11y' });
-  await placePracticeTrades(user.token);
+  await placePracticeTrades(user);
   const browser = await browsers.open();
   page = browser.page;
   await browser.context.route(`${platform.url}${AXE_PATH}`, (route) =>
@@ -110,23 +111,8 @@ afterAll(async () => {
  * An Up and a Down practice trade, so the user's order lists and receipts have rows (one won,
  * one lost once they settle, before the signed-in sweeps) for axe to check.
  */
-async function placePracticeTrades(token: string) {
-  const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
-    data: Array<{ id: number }>;
-  };
-  const settingId = settings.data[0]?.id;
-  for (const direction of ['up', 'down']) {
-    const res = await fetch(`${platform.url}/api/trades`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ amount: 100, settingId, symbol: 'BTC', direction, account: 'practice' }),
-    });
-    if (!res.ok) throw new Error(`practice trade refused (${res.status}): ${await res.text()}`);
-  }
+async function placePracticeTrades(who: RegisteredUser) {
+  for (const direction of ['up', 'down'] as const) await placePracticeTrade(platform, who, direction);
 }
 
 /** Opens a page and waits until it has drawn its content (its data calls have answered). */

@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   browserPool,
   logIn,
   type Platform,
+  placePracticeTrade,
   type RegisteredUser,
   registerUser,
   startPlatform,
@@ -40,39 +41,6 @@ const newUser = () => registerUser(platform, { firstName: 'Kavya', lastName: 'Ra
 
 const modeOf = (page: Page) =>
   page.locator('header.site-header [data-testid="account-mode"]').getAttribute('data-mode');
-
-/** A practice trade placed through the API, as the trade card would; its id. */
-async function placePracticeTrade(who: RegisteredUser, direction: 'up' | 'down'): Promise<string> {
-  const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
-    data: Array<{ id: number }>;
-  };
-  const settingId = settings.data[0]?.id;
-  expect(settingId).toBeDefined();
-  const place = async () => {
-    const res = await fetch(`${platform.url}/api/trades`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${who.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ amount: 100, settingId, symbol: 'BTC', direction, account: 'practice' }),
-    });
-    return { status: res.status, text: await res.text() };
-  };
-  // Right after the start the feed may have no current price yet (409): wait for one.
-  let answer = await place();
-  await expect
-    .poll(
-      async () => {
-        if (answer.status === 409) answer = await place();
-        return answer.status;
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(201);
-  return (JSON.parse(answer.text) as { trade: { id: string } }).trade.id;
-}
 
 async function tradeStatus(who: RegisteredUser, id: string): Promise<string> {
   const res = await fetch(`${platform.url}/api/trades/${id}`, {
@@ -159,8 +127,8 @@ describe('Real / Practice', () => {
     timeout: 120_000,
   }, async () => {
     const user = await newUser();
-    const settledId = await placePracticeTrade(user, 'up');
-    await placePracticeTrade(user, 'down');
+    const settledId = await placePracticeTrade(platform, user, 'up');
+    await placePracticeTrade(platform, user, 'down');
     const { page } = await browsers.open();
     await page.setViewportSize(PHONE);
     await withScreenshots('mode-phone-orders', [page], async () => {

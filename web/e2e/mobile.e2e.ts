@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   browserPool,
   logIn,
   type Platform,
+  placePracticeTrade,
   type RegisteredUser,
   registerUser,
   startPlatform,
@@ -71,21 +72,7 @@ async function giveUserHistory(who: RegisteredUser) {
   } finally {
     await client.close();
   }
-  const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
-    data: Array<{ id: number }>;
-  };
-  const settingId = settings.data[0]?.id;
-  expect(settingId).toBeDefined();
-  const res = await fetch(`${platform.url}/api/trades`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${who.token}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ amount: 100, settingId, symbol: 'BTC', direction: 'up', account: 'practice' }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await placePracticeTrade(platform, who, 'up');
 }
 
 beforeAll(async () => {

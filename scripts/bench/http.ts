@@ -17,7 +17,8 @@
  * /api/auth/me at 50 % or more, the 404 at 50 % or more of node:http. A measurement, never a test.
  *
  * Settings (environment): BENCH_HTTP_ROUNDS (5), BENCH_HTTP_SECONDS (5), BENCH_HTTP_CONNECTIONS
- * (50), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+ * (50), BENCH_HTTP_ONLY (a comma list of parts of target names: only those), BENCH_HTTP_NODE_ARGS
+ * (extra node arguments of the gateway, e.g. `--cpu-prof`), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +34,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { serverCommand } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { signToken, stopChild, waitForHealth } from './common.ts';
+import { cpuSampler, cpuSince, nodeArgsFromEnv, signToken, stopChild, waitForHealth } from './common.ts';
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -66,7 +67,7 @@ function startHello(port: number): Promise<ChildProcess> {
   });
 }
 
-type Result = { rps: number; statuses: string };
+type Result = { rps: number; requests: number; statuses: string };
 
 /** One autocannon run in its own process; its JSON summary. */
 function measure(target: Target, seconds: number): Promise<Result> {
@@ -82,7 +83,7 @@ function measure(target: Target, seconds: number): Promise<Result> {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
       const r = JSON.parse(out) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         statusCodeStats?: Record<string, { count: number }>;
         errors: number;
         timeouts: number;
@@ -91,7 +92,7 @@ function measure(target: Target, seconds: number): Promise<Result> {
       if (r.errors || r.timeouts) codes.push(`errors: ${r.errors}, timeouts: ${r.timeouts}`);
       const wrong = Object.keys(r.statusCodeStats ?? {}).some((code) => Number(code) !== target.status);
       if (wrong || r.errors) log(`  ${target.name}: unexpected answers ${codes.join(', ')}`);
-      resolve({ rps: r.requests.average, statuses: codes.join(', ') });
+      resolve({ rps: r.requests.average, requests: r.requests.total, statuses: codes.join(', ') });
     });
   });
 }
@@ -182,22 +183,26 @@ export async function runHttpBench() {
     const [gatewayPort, helloPort] = [await freePort(), await freePort()];
     // What scripts/start.ts gives the gateway, with its defaults.
     const out = openSync(logFile, 'a');
-    const gateway = spawn(process.execPath, serverCommand('gateway'), {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        REDIS_PREFIX: prefix,
-        JWT_SECRET: secret,
-        LOG_LEVEL: 'info',
-        PORT: String(gatewayPort),
-        HOST: '127.0.0.1',
-        WEB_DIST: join(ROOT, 'web', 'dist'),
-        VOUCHER_DIR: join(logDir, 'vouchers'),
+    const gateway = spawn(
+      process.execPath,
+      serverCommand('gateway', nodeArgsFromEnv('BENCH_HTTP_NODE_ARGS')),
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url,
+          REDIS_URL,
+          REDIS_PREFIX: prefix,
+          JWT_SECRET: secret,
+          LOG_LEVEL: 'info',
+          PORT: String(gatewayPort),
+          HOST: '127.0.0.1',
+          WEB_DIST: join(ROOT, 'web', 'dist'),
+          VOUCHER_DIR: join(logDir, 'vouchers'),
+        },
+        stdio: ['ignore', out, out],
       },
-      stdio: ['ignore', out, out],
-    });
+    );
     closeSync(out);
     children.push(gateway);
     children.push(await startHello(helloPort));
@@ -218,13 +223,28 @@ export async function runHttpBench() {
         headers: { authorization: `Bearer ${token}` },
       },
     ];
+    const only = (process.env.BENCH_HTTP_ONLY ?? '').split(',').filter(Boolean);
+    if (only.length)
+      targets.splice(0, targets.length, ...targets.filter((t) => only.some((o) => t.name.includes(o))));
     const figures = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+    // CPU time of the server per request: what a busy machine's req/s cannot hide.
+    const cpuPerRequest = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+    const sample = cpuSampler(database.name, {
+      server: [gateway.pid ?? 0],
+      hello: [children[1]?.pid ?? 0],
+    });
     for (let round = 0; round <= ROUNDS; round++) {
       const counted = round > 0;
       const line: string[] = [];
       for (const target of targets) {
+        const before = sample();
         const r = await measure(target, counted ? SECONDS : 2);
-        if (counted) figures.get(target.name)?.push(r.rps);
+        const used = cpuSince(before, sample());
+        const serverMs = (used.server ?? 0) + (used.hello ?? 0) + (used.postgres ?? 0);
+        if (counted) {
+          figures.get(target.name)?.push(r.rps);
+          cpuPerRequest.get(target.name)?.push((serverMs * 1000) / Math.max(1, r.requests));
+        }
         line.push(`${target.name.replace('GET ', '')} ${num(r.rps)}`);
       }
       log(`${counted ? `round ${round}` : 'warm-up'}: ${line.join(', ')}`);
@@ -240,8 +260,8 @@ export async function runHttpBench() {
       'GET /api/auth/me': 0.5,
     };
     console.log('');
-    console.log('| target | req/s (median) | rounds | ratio | target |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log('| target | req/s (median) | rounds | ratio | target | server CPU per request (median) |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
     for (const t of targets) {
       const v = rps(t.name);
       const all = (figures.get(t.name) ?? []).map(num).join(', ');
@@ -255,7 +275,8 @@ export async function runHttpBench() {
         ratio = `${pct(v / notFound)} of the 404`;
         target = `≥ ${g * 100} %: ${v / notFound >= g ? 'met' : 'NOT met'}`;
       }
-      console.log(`| ${t.name} | ${num(v)} | ${all} | ${ratio} | ${target} |`);
+      const cpu = median(cpuPerRequest.get(t.name) ?? []);
+      console.log(`| ${t.name} | ${num(v)} | ${all} | ${ratio} | ${target} | ${cpu.toFixed(1)} µs |`);
     }
     const [after] = loadavg();
     log(

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl } from './logger.ts';
+import { gatewayLoggerOptions, loggableUrl, prettyLogs, requestLogController } from './logger.ts';
 
 describe('loggableUrl', () => {
   it('keeps a plain path and its ordinary query', () => {
@@ -43,5 +44,51 @@ describe('loggableUrl, addresses', () => {
     const long = 'a'.repeat(100_000);
     expect(loggableUrl(`/x?note=${long}`)).toBe(`/x?note=${long}`);
     expect(loggableUrl(`/x?note=${long}@b`)).toBe('/x?note=[REDACTED]');
+  });
+});
+
+describe('the gateway logger', () => {
+  /** A Fastify app logging as the gateway does, into `lines`. */
+  async function app() {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    const fastify = Fastify({
+      logger: gatewayLoggerOptions('info', stream),
+      logController: requestLogController(),
+    });
+    fastify.get('/echo', async (request) => {
+      request.log.info({ user: { password: 'hunter2', email: 'me@example.com' } }, 'handled');
+      return { ok: true };
+    });
+    await fastify.ready();
+    return { fastify, lines };
+  }
+
+  it('writes one line per request, with the URL censored, and still redacts what a route logs', async () => {
+    const { fastify, lines } = await app();
+    try {
+      const res = await fastify.inject({ method: 'GET', url: '/echo?token=abc&page=2' });
+      expect(res.statusCode).toBe(200);
+      await fastify.inject({ method: 'GET', url: '/nowhere' });
+    } finally {
+      await fastify.close();
+    }
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/echo?token=[REDACTED]&page=2', statusCode: 200 }),
+      expect.objectContaining({ method: 'GET', url: '/nowhere', statusCode: 404 }),
+    ]);
+    for (const line of requests) expect(line.reqId).toEqual(expect.any(String));
+    const handled = lines.find((l) => l.msg === 'handled');
+    expect(handled?.user).toEqual({ password: '[REDACTED]', email: '[REDACTED]' });
+    expect(handled?.reqId).toBe(requests[0]?.reqId);
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|me@example\.com|token=abc/);
+  });
+
+  it('formats for a person only at a terminal, unless told', () => {
+    expect(prettyLogs('auto', true)).toBe(true);
+    expect(prettyLogs('auto', false)).toBe(false);
+    expect(prettyLogs('json', true)).toBe(false);
+    expect(prettyLogs('pretty', false)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { LOG_REDACT_CENSOR, LOG_REDACT_PATHS, logSafeErrorSerializer } from '@app/db';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { type DestinationStream, destination, type LoggerOptions, stdSerializers } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -97,7 +97,9 @@ export function gatewayLoggerOptions(
     ? { stream }
     : prettyLogs(format)
       ? { name: 'gateway', transport: prettyTransport() }
-      : {};
+      : // A line per request: written while the process goes on, several in one write when
+        // they come faster than one write takes (pino flushes what is left when it exits).
+        { stream: destination({ dest: 1, sync: false }) };
   return {
     level,
     redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },
@@ -122,6 +124,13 @@ export function gatewayLoggerOptions(
  * that line at error, with the error.
  */
 class OneLinePerRequest extends LogController {
+  /**
+   * The request lines' logger: the app's, without the redaction pass. A line holds only the
+   * fields built below (the URL already censored), and walking the redaction paths for every
+   * request would cost more than writing the line.
+   */
+  private lines: FastifyBaseLogger | undefined;
+
   override incomingRequest(): void {}
 
   override routeNotFound(): void {}
@@ -137,8 +146,12 @@ class OneLinePerRequest extends LogController {
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request');
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    this.lines ??= request.server.log.child({}, { redact: [] });
+    this.lines.info({ reqId: request.id, ...line }, 'request');
   }
 }
 

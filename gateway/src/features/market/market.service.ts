@@ -37,8 +37,12 @@ import { createLiveMarket, createMarketStore, type Latest, type Snapshot } from 
  */
 export const COINS_CACHE_MS = 5_000;
 
-/** How long the USDT/INR rate (display only, refreshed by the workers far less often) is reused. */
-export const USDT_INR_CACHE_MS = 5_000;
+/**
+ * How long a value the market list reads from Redis is reused: the USDT/INR rate (display only,
+ * refreshed by the workers far less often) and the feed status until this gateway receives one
+ * (the feed publishes it on a change only).
+ */
+export const STORED_VALUE_CACHE_MS = 5_000;
 
 export type MarketServiceDeps = {
   db: Db;
@@ -73,7 +77,8 @@ export function createMarketService({
   const store = createMarketStore(redis, log);
   const coinList = (cache ?? cachedValue)(() => findEnabledCoins(db), { ttlMs: coinsCacheMs, now });
   const enabledCoins = () => coinList.get();
-  const storedRate = cachedValue(() => store.usdtInr(), { ttlMs: USDT_INR_CACHE_MS, now });
+  const storedRate = cachedValue(() => store.usdtInr(), { ttlMs: STORED_VALUE_CACHE_MS, now });
+  const storedFeed = cachedValue(() => store.feed(), { ttlMs: STORED_VALUE_CACHE_MS, now });
   /** What the feed published last, as this gateway received it (market.plugin.ts). */
   const live = createLiveMarket();
 
@@ -106,7 +111,11 @@ export function createMarketService({
   }
 
   async function feed(): Promise<FeedStatus> {
-    return live.feed ?? (await store.feed()) ?? UNKNOWN_FEED_STATUS;
+    if (live.feed) return live.feed;
+    const stored = await storedFeed.get();
+    // None stored yet: asked again next time.
+    if (!stored) storedFeed.drop();
+    return stored ?? UNKNOWN_FEED_STATUS;
   }
 
   /** Latest tick and stats per symbol: what this gateway received, else Redis for the rest. */

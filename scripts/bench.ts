@@ -5,7 +5,8 @@
  * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), then the workspace's micro-benchmarks
  * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
  * `pnpm bench settlement`, `pnpm bench ledger`, `pnpm bench flood` (scripts/bench/flood.ts, the
- * socket flood), `pnpm bench http` (scripts/bench/http.ts, the HTTP reads) and `pnpm bench micro`
+ * socket flood), `pnpm bench http` (scripts/bench/http.ts, the HTTP reads), `pnpm bench web`
+ * (scripts/bench/web.ts, a first visit to the trade page on a slow line) and `pnpm bench micro`
  * run only that one.
  * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
  */
@@ -20,6 +21,7 @@ import { runHttpBench } from './bench/http.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
 import { runSettlementBench } from './bench/settlement.ts';
+import { runWebBench } from './bench/web.ts';
 import { buildServers } from './lib/servers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +52,7 @@ const BENCHES = [
   'admin-stats',
   'http',
   'micro',
+  'web',
 ] as const;
 const only = process.argv[2];
 if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
@@ -59,7 +62,7 @@ if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
 const runs = (name: (typeof BENCHES)[number]) => only === undefined || only === name;
 
 // The gateway and the workers run as `pnpm start` runs them: their bundles.
-if (only !== 'ledger' && only !== 'micro') await buildServers();
+if (only !== 'ledger' && only !== 'micro' && only !== 'web') await buildServers();
 
 if (runs('fanout')) await runFanoutBench();
 if (runs('placement')) await runPlacementBench();
@@ -68,6 +71,7 @@ if (runs('ledger')) await runLedgerBench();
 if (runs('flood')) await runFloodBench();
 if (runs('admin-stats')) await runAdminStatsBench();
 if (runs('http')) await runHttpBench();
+if (runs('web')) await runWebBench(process.argv[3]);
 
 if (runs('micro')) {
   const benches = PACKAGES.flatMap((p) => findBenches(join(ROOT, p)));

@@ -1,3 +1,6 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
 /**
  * Values a gateway keeps in memory instead of reading them per request. Each is read once and
  * kept until dropped or, when it has one, until its lifetime ends; a read that fails is not kept.
@@ -94,3 +97,24 @@ export function cachedByKey<V>(
  * a gateway stays behind when the publish of a drop failed.
  */
 export const DROPPED_VALUE_MAX_AGE_MS = 60_000;
+
+const encoded = new WeakMap<object, string>();
+
+/**
+ * The JSON answer of a value held in memory, encoded by the route's response schema once per
+ * value (`key`: the cached object it is made from) instead of on every request as the route's
+ * serializer would. Send it with `sendJson`.
+ */
+export function jsonOnce(key: object, schema: z.ZodType, answer: () => unknown): string {
+  let json = encoded.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(z.encode(schema, answer()));
+    encoded.set(key, json);
+  }
+  return json;
+}
+
+/** Send JSON made by `jsonOnce` as it is (a route's typed reply takes only its schema's type). */
+export function sendJson(reply: unknown, json: string): FastifyReply {
+  return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+}

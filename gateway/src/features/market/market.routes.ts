@@ -11,6 +11,7 @@ import {
   usdtInrResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonOnce, sendJson } from '../../lib/cached.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
 
 /**
@@ -21,8 +22,16 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const market = app.market;
   const tags = ['market'];
 
-  app.get('/market', { schema: { tags, response: { 200: marketResponseSchema } } }, async () =>
-    market.market(),
+  app.get(
+    '/market',
+    { schema: { tags, response: { 200: marketResponseSchema } } },
+    async (_request, reply) => {
+      const answer = await market.market();
+      return sendJson(
+        reply,
+        jsonOnce(answer, marketResponseSchema, () => answer),
+      );
+    },
   );
 
   app.get('/market/feed', { schema: { tags, response: { 200: feedStatusSchema } } }, async () =>

@@ -60,6 +60,8 @@ export type MarketServiceDeps = {
 /** INR is display only: enough decimals that a tiny coin (SHIB) still shows a price. */
 const toInr = (usdt: number, rate: number) => Math.round(usdt * rate * 1e8) / 1e8;
 
+const DEFAULT_RATE: UsdtInrResponse = { inr: DEFAULT_USDT_INR, source: 'default', updatedAt: null };
+
 const noDataYet = (pair: string) => new AppError(503, MARKET_MSG.noDataYet(pair));
 
 /**
@@ -96,8 +98,7 @@ export function createMarketService({
     return coin;
   }
 
-  const withDefault = (stored: UsdtInrRate | null): UsdtInrResponse =>
-    stored ?? { inr: DEFAULT_USDT_INR, source: 'default', updatedAt: null };
+  const withDefault = (stored: UsdtInrRate | null): UsdtInrResponse => stored ?? DEFAULT_RATE;
 
   async function rate(): Promise<UsdtInrResponse> {
     return withDefault(await store.usdtInr());
@@ -119,7 +120,7 @@ export function createMarketService({
   }
 
   /** Latest tick and stats per symbol: what this gateway received, else Redis for the rest. */
-  async function latest(symbols: string[]): Promise<Map<string, Latest>> {
+  async function latest(symbols: string[]): Promise<{ prices: Map<string, Latest>; live: boolean }> {
     const out = new Map<string, Latest>();
     const missing: string[] = [];
     for (const s of symbols) {
@@ -128,7 +129,7 @@ export function createMarketService({
       if (tick && stats) out.set(s, { tick, stats });
       else missing.push(s);
     }
-    if (missing.length === 0) return out;
+    if (missing.length === 0) return { prices: out, live: true };
     const stored = await store.latest(missing);
     for (const s of missing) {
       const kept = stored.get(s);
@@ -137,8 +138,13 @@ export function createMarketService({
         stats: live.stats.get(s) ?? kept?.stats ?? null,
       });
     }
-    return out;
+    return { prices: out, live: false };
   }
+
+  /** The last market list built from this gateway's memory alone, and what it was built from. */
+  let built:
+    | { version: number; coins: CoinEntry[]; rate: UsdtInrResponse; feed: FeedStatus; answer: MarketResponse }
+    | undefined;
 
   /** Candles per symbol: the worker's from Redis, else aggregated from the tick archive. */
   async function candlesFor(
@@ -189,11 +195,17 @@ export function createMarketService({
 
     async market(): Promise<MarketResponse> {
       const coins = await enabledCoins();
-      const [prices, usdtInr, status] = await Promise.all([
-        latest(coins.map((c) => c.symbol)),
-        listRate(),
-        feed(),
-      ]);
+      const [usdtInr, status] = await Promise.all([listRate(), feed()]);
+      const version = live.version;
+      // Nothing it depends on changed: the same answer (and the route sends the same JSON).
+      if (
+        built?.version === version &&
+        built.coins === coins &&
+        built.rate === usdtInr &&
+        built.feed === status
+      )
+        return built.answer;
+      const { prices, live: fromMemory } = await latest(coins.map((c) => c.symbol));
       const rows = coins.map((c): MarketCoin => {
         const { tick, stats } = prices.get(c.symbol) ?? { tick: null, stats: null };
         const price = tick?.price ?? stats?.last ?? null;
@@ -208,7 +220,12 @@ export function createMarketService({
           source: tick?.source ?? null,
         };
       });
-      return { coins: rows, usdtInr: usdtInr.inr, feed: status };
+      const answer = { coins: rows, usdtInr: usdtInr.inr, feed: status };
+      built =
+        fromMemory && version === live.version
+          ? { version, coins, rate: usdtInr, feed: status, answer }
+          : undefined;
+      return answer;
     },
 
     /** Ticker rows for every enabled coin that has a price (what the `ticker` room carries). */

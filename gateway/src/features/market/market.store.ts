@@ -123,25 +123,34 @@ export function createLiveMarket() {
   const ticks = new Map<string, Tick>();
   const stats = new Map<string, Stats24h>();
   let feed: FeedStatus | undefined;
+  let version = 0;
   return {
     ticks: ticks as ReadonlyMap<string, Tick>,
     stats: stats as ReadonlyMap<string, Stats24h>,
     get feed() {
       return feed;
     },
+    /** Changes with every event and every `forget()`: an answer built from the same version is the same. */
+    get version() {
+      return version;
+    },
     tick(tick: Tick) {
       ticks.set(tick.symbol, tick);
+      version++;
     },
     stats24h(value: Stats24h) {
       stats.set(value.symbol, value);
+      version++;
     },
     status(status: FeedStatus) {
       feed = status;
+      version++;
     },
     forget() {
       ticks.clear();
       stats.clear();
       feed = undefined;
+      version++;
     },
   };
 }

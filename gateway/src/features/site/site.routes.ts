@@ -1,13 +1,19 @@
 import { publicSiteResponseSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createSiteService } from './site.service.ts';
+import { jsonOnce, sendJson } from '../../lib/cached.ts';
 
 /** Public: the browser tab title and icon come from here. */
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSiteService({ db: app.db, cache: app.siteSettings });
-
-  app.get('/site', { schema: { tags: ['site'], response: { 200: publicSiteResponseSchema } } }, async () =>
-    service.get(),
+  app.get(
+    '/site',
+    { schema: { tags: ['site'], response: { 200: publicSiteResponseSchema } } },
+    async (_request, reply) => {
+      const settings = await app.siteSettings.get();
+      return sendJson(
+        reply,
+        jsonOnce(settings, publicSiteResponseSchema, () => ({ settings })),
+      );
+    },
   );
 };
 

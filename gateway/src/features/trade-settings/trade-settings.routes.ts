@@ -1,5 +1,6 @@
 import { numericIdParamsSchema, tradeSettingInputSchema, tradeSettingListSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonOnce, sendJson } from '../../lib/cached.ts';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { createTradeSettingsService } from './trade-settings.service.ts';
@@ -13,9 +14,17 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['trade-settings'];
   const admin = app.requireRole('admin');
 
-  app.get('/trade-setting', { schema: { tags, response: { 200: tradeSettingListSchema } } }, async () => ({
-    data: await service.list(),
-  }));
+  app.get(
+    '/trade-setting',
+    { schema: { tags, response: { 200: tradeSettingListSchema } } },
+    async (_request, reply) => {
+      const data = await service.list();
+      return sendJson(
+        reply,
+        jsonOnce(data, tradeSettingListSchema, () => ({ data })),
+      );
+    },
+  );
 
   app.post(
     '/trade-setting',

@@ -36,6 +36,7 @@ export function createTradeSettingsService({
   cache: Pick<TradeSettingsCache, 'list' | 'changed'>;
 }) {
   const list = async (tx: DbOrTx): Promise<TradeSetting[]> => (await listSettings(tx)).map(toTradeSetting);
+  const listed = new WeakMap<object, TradeSetting[]>();
 
   /** One audited change in a transaction; then every gateway's cached list is dropped. */
   async function changed(work: (tx: Tx) => Promise<TradeSetting[]>): Promise<TradeSetting[]> {
@@ -45,8 +46,16 @@ export function createTradeSettingsService({
   }
 
   return {
-    /** From the gateway's memory (trade-settings.plugin.ts). */
-    list: async () => (await cache.list()).map(toTradeSetting),
+    /** From the gateway's memory (trade-settings.plugin.ts): the same array until the list changes. */
+    async list(): Promise<TradeSetting[]> {
+      const rows = await cache.list();
+      let mapped = listed.get(rows);
+      if (!mapped) {
+        mapped = rows.map(toTradeSetting);
+        listed.set(rows, mapped);
+      }
+      return mapped;
+    },
 
     async create(input: TradeSettingInput, meta: RequestMeta): Promise<TradeSetting[]> {
       return changed(async (tx) => {

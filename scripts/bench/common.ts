@@ -1,7 +1,8 @@
 /** Helpers every benchmark uses: percentiles, and the processes a benchmark starts. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Db, users } from '@app/db';
 import { serverCommand } from '../lib/servers.ts';
 
 /** The p-th percentile of an ascending array (nearest rank). */
@@ -46,6 +47,26 @@ export function signToken(secret: string, sub: string, tv: number): string {
   const now = Math.floor(Date.now() / 1000);
   const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role: 'user', tv, iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+/**
+ * A user added to a benchmark's fresh database, and a token for it as the gateway signs one
+ * (nobody logs in with its password).
+ */
+export async function benchReader(db: Db, secret: string): Promise<{ id: string; token: string }> {
+  const tag = randomBytes(3).toString('hex');
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: 'Bench',
+      lastName: 'Reader',
+      username: `bench_${tag}`,
+      email: `bench_${tag}@example.com`,
+      passwordHash: 'bench',
+    })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  if (!user) throw new Error('no user row');
+  return { id: user.id, token: signToken(secret, user.id, user.tokenVersion) };
 }
 
 /** Extra node arguments from the environment variable `name` (space-separated; none when unset). */

@@ -27,11 +27,11 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createDb, seed, users } from '@app/db';
+import { createDb, seed } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { io, type Socket } from 'socket.io-client';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { ms, percentile, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
+import { benchReader, ms, percentile, startGateway, stopChild, waitForHealth } from './common.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -257,20 +257,7 @@ export async function runFloodBench() {
   const secret = randomBytes(32).toString('hex');
   try {
     await seed(db, {});
-    const tag = randomBytes(3).toString('hex');
-    const [user] = await db
-      .insert(users)
-      .values({
-        firstName: 'Bench',
-        lastName: 'Reader',
-        username: `bench_${tag}`,
-        email: `bench_${tag}@example.com`,
-        // Nobody logs in with it: the bench signs its token itself.
-        passwordHash: 'bench',
-      })
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    if (!user) throw new Error('no user row');
-    const token = signToken(secret, user.id, user.tokenVersion);
+    const { token } = await benchReader(db, secret);
     const base = { DATABASE_URL: database.url, JWT_SECRET: secret };
 
     const phases = await onGateway({ ...base, settings: {} }, token, {

@@ -27,14 +27,14 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coins, createDb, seed, users } from '@app/db';
+import { coins, createDb, seed } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, rooms, type Stats24h, type Tick } from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { serverCommand } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { cpuSampler, cpuSince, nodeArgsFromEnv, signToken, stopChild, waitForHealth } from './common.ts';
+import { benchReader, cpuSampler, cpuSince, nodeArgsFromEnv, stopChild, waitForHealth } from './common.ts';
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -163,19 +163,7 @@ export async function runHttpBench() {
   let stopFeed = () => {};
   try {
     await seed(db, {});
-    const tag = randomBytes(3).toString('hex');
-    const [user] = await db
-      .insert(users)
-      .values({
-        firstName: 'Bench',
-        lastName: 'Reader',
-        username: `bench_${tag}`,
-        email: `bench_${tag}@example.com`,
-        passwordHash: 'bench',
-      })
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    if (!user) throw new Error('no user row');
-    const token = signToken(secret, user.id, user.tokenVersion);
+    const { token } = await benchReader(db, secret);
     const symbols = (await db.select({ symbol: coins.symbol, enabled: coins.enabled }).from(coins))
       .filter((c) => c.enabled)
       .map((c) => c.symbol);

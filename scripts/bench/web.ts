@@ -20,6 +20,12 @@ const FAST_3G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 
+/** The little of the DOM the chart check uses (it runs in the page; this package has no DOM types). */
+type PageElement = {
+  querySelector(selector: string): PageElement | null;
+  closest(selector: string): PageElement | null;
+};
+
 type Run = { chartMs: number; jsWireBytes: number; allWireBytes: number; jsFiles: number };
 
 async function measureOnce(url: string): Promise<Run> {
@@ -45,14 +51,15 @@ async function measureOnce(url: string): Promise<Run> {
     page.setDefaultTimeout(120_000);
     await page.goto(`${url}/trade/BTC-INR`, { waitUntil: 'commit', timeout: 120_000 });
     // The chart shows prices once its canvas is drawn and no loading or empty notice covers it.
-    // (Source text: it runs in the page, and this package is typed without the DOM.)
     const handle = await page.waitForFunction(
-      `(() => {
-        const chart = document.querySelector('[data-testid="candle-chart"]');
-        const box = chart?.closest('.chart-box');
-        const covered = box?.querySelector('.chart-overlay:not(.chart-overlay-subtle)');
+      () => {
+        const doc = (globalThis as unknown as { document: PageElement }).document;
+        const chart = doc.querySelector('[data-testid="candle-chart"]');
+        const covered = chart
+          ?.closest('.chart-box')
+          ?.querySelector('.chart-overlay:not(.chart-overlay-subtle)');
         return chart?.querySelector('canvas') && !covered ? performance.now() : 0;
-      })()`,
+      },
       undefined,
       { polling: 50, timeout: 120_000 },
     );

@@ -256,6 +256,16 @@ export async function logIn(page: Page, platform: Platform, identifier: string, 
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 
+/**
+ * The user chooses Real money through the practice hint a user without real money starts with
+ * (a user's first visit is in Practice while their real balance is ₹0).
+ */
+export async function chooseRealMoney(page: Page) {
+  const hint = page.getByTestId('practice-hint');
+  await hint.getByRole('button', { name: 'Switch to Real' }).click();
+  await hint.waitFor({ state: 'detached' });
+}
+
 export type RegisteredUser = Credentials & { id: string; token: string };
 
 /** A new user registered through the API with the platform's referral key. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   browserPool,
   type Credentials,
+  chooseRealMoney,
   logIn,
   type Platform,
   startPlatform,
@@ -80,6 +81,7 @@ describe('admin users screen in two browsers', () => {
       await logIn(user, platform, trader.username, trader.password);
       await user.goto(`${platform.url}/assets/records`);
       await user.getByTestId('records').waitFor();
+      await chooseRealMoney(user);
       await expect.poll(() => user.getByTestId('header-balance').textContent()).toBe('₹0.00');
 
       await logIn(admin, platform, operator.username, operator.password);

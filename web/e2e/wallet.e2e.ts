@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   browserPool,
+  chooseRealMoney,
   logIn,
   type Platform,
   registerUser,
@@ -66,6 +67,7 @@ describe('wallet in two browsers', () => {
 
     await withScreenshots('wallet-two-browsers', [user, admin], async () => {
       await logIn(user, platform, trader.username, trader.password);
+      await chooseRealMoney(user);
       await logIn(admin, platform, platform.superadmin.username, platform.superadmin.password);
       await admin.goto(`${platform.url}/app-panel/topups`);
       await admin.getByRole('heading', { name: /Top-up Requests/i }).waitFor();

@@ -57,6 +57,10 @@ const subscribers = async () => {
   return Number(count);
 };
 
+/** Wait until the gateway's cache bus is subscribed (after a cut, it reconnects by itself). */
+const busUp = (app: FastifyInstance) =>
+  vi.waitFor(() => expect(app.cacheBus.live).toBe(true), { timeout: 10_000, interval: 20 });
+
 /** Cut one gateway's subscriber connection, as a Redis restart or a network cut would. */
 async function cutBusOf(app: FastifyInstance): Promise<void> {
   const list = (await redis.call('CLIENT', 'LIST')) as string;
@@ -132,6 +136,7 @@ describe('a gateway whose subscriber reconnects drops everything it cached', () 
 
 describe('the cached session check', () => {
   const me = (app: FastifyInstance, token: string) => get(app, '/api/auth/me', token);
+  beforeAll(() => busUp(b));
 
   it('is dropped on every gateway when the password changes', async () => {
     const user = await createUser(a);
@@ -180,6 +185,7 @@ describe('the cached session check', () => {
   });
 
   it('is cached (a change nobody announces is not seen) until the subscriber reconnects', async () => {
+    await busUp(b);
     const user = await createUser(a);
     expect((await me(b, user.token)).statusCode).toBe(200);
     await b.db
@@ -202,6 +208,9 @@ describe('/api/market from the gateway memory', () => {
       tick: makeTick('BTC', 60_000),
       stats: makeStats('BTC', { last: 60_000 }),
     });
+    // B subscribed again (a test above cut its connection): a message sent while a subscriber
+    // is away is lost, as Redis pub/sub is.
+    await busUp(b);
     const emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}socket.io` });
     const price = async () =>
       (await get(b, '/api/market')).json().coins.find((c: { symbol: string }) => c.symbol === 'BTC').price;

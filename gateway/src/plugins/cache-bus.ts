@@ -32,6 +32,8 @@ export interface CacheBus {
   onReset(reset: () => void): void;
   /** The subscriber connection's name in Redis (CLIENT LIST), its own per gateway. */
   readonly connectionName: string;
+  /** Subscribed, on a connection that has not dropped since: cached values are in use. */
+  readonly live: boolean;
 }
 
 declare module 'fastify' {
@@ -196,6 +198,9 @@ export default fp<{ redisPrefix: string }>(
         resets.push(reset);
       },
       connectionName,
+      get live() {
+        return live;
+      },
     };
     app.decorate('cacheBus', bus);
 

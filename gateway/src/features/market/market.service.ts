@@ -111,7 +111,13 @@ export function createMarketService({
     return withDefault(stored);
   }
 
+  /** The feed status as the feed published it last, else as Redis has it now (health, sockets). */
   async function feed(): Promise<FeedStatus> {
+    return live.feed ?? (await store.feed()) ?? UNKNOWN_FEED_STATUS;
+  }
+
+  /** The same for the market list, Redis read at most every few seconds. */
+  async function listFeed(): Promise<FeedStatus> {
     if (live.feed) return live.feed;
     const stored = await storedFeed.get();
     // None stored yet: asked again next time.
@@ -195,7 +201,7 @@ export function createMarketService({
 
     async market(): Promise<MarketResponse> {
       const coins = await enabledCoins();
-      const [usdtInr, status] = await Promise.all([listRate(), feed()]);
+      const [usdtInr, status] = await Promise.all([listRate(), listFeed()]);
       const version = live.version;
       // Nothing it depends on changed: the same answer (and the route sends the same JSON).
       if (

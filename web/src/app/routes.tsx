@@ -2,7 +2,6 @@ import { DEFAULT_PAIR } from '@app/shared';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage, RegisterPage } from '../features/auth/index.ts';
-import { HomePage } from '../features/home/index.ts';
 import { MarketPage, type QuickTradeRenderer, TopMarkets, TradePage } from '../features/market/index.ts';
 import { NotificationsPage } from '../features/notifications/index.ts';
 import { QuickTradeCard } from '../features/trade/index.ts';
@@ -30,8 +29,13 @@ function lazyPage(load: () => Promise<ReactElement>): Pick<RouteObject, 'element
   };
 }
 
-const admin = () => import('./admin/pages.ts');
-const info = () => import('../features/info/index.ts');
+// The panel's English texts load beside its code (the other languages hold them already).
+const admin = () =>
+  Promise.all([import('./admin/pages.ts'), import('../i18n/admin-texts.ts')]).then(([pages]) => pages);
+// The home and information pages' English texts load beside their code, as the panel's do.
+const pageTexts = () => import('../i18n/page-texts.ts');
+const home = () => Promise.all([import('../features/home/index.ts'), pageTexts()]).then(([page]) => page);
+const info = () => Promise.all([import('../features/info/index.ts'), pageTexts()]).then(([pages]) => pages);
 const assets = () => import('../features/assets/index.ts');
 
 export const routes: RouteObject[] = [
@@ -42,7 +46,10 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
-          { path: 'home', element: <HomePage market={<TopMarkets />} /> },
+          {
+            path: 'home',
+            ...lazyPage(() => home().then((m) => <m.HomePage market={<TopMarkets />} />)),
+          },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
           { path: 'market', element: <MarketPage quickTrade={quickTrade} /> },

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/shared';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
-import { en } from './locales/en/index.ts';
+import { enShell } from './locales/en/shell.ts';
 
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -21,8 +21,10 @@ function storedLanguage(): Language {
 }
 
 /**
- * English is in the bundle (it is the fallback and the key to the spec's messages); every other
- * language is a chunk of its own, loaded when it is chosen, so a page downloads one language.
+ * English is in the bundle (it is the fallback and the key to the spec's messages), but for the
+ * texts of the admin panel and of the home and information pages, which load with those pages
+ * (`admin-texts.ts`, `page-texts.ts`); every other language is a chunk of its own, loaded when it
+ * is chosen, so a page downloads one language.
  */
 const otherLocales: Record<Exclude<Language, 'en'>, () => Promise<object>> = {
   fr: () => import('./locales/fr/index.ts').then((m) => m.fr),
@@ -48,7 +50,7 @@ export const i18nReady = i18n
   .use(localeChunks)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: enShell } },
     partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -65,13 +67,18 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
+/** Adds English texts that load with the pages using them (the other languages hold them all). */
+export function addEnglishTexts(texts: object): void {
+  i18n.addResourceBundle('en', 'translation', texts, true, false);
+}
+
 export function setLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
 }
 
 // The spec's messages travel as English text (from forms and from the API); the key is
 // found by the text, so French and German users read them translated.
-const keyByText = new Map<string, string>(Object.entries(en.msg).map(([key, text]) => [text, key]));
+const keyByText = new Map<string, string>(Object.entries(enShell.msg).map(([key, text]) => [text, key]));
 
 /** Translates a spec message given in English; unknown text is shown as it came. */
 export function translateMessage(text: string): string {

@@ -1,4 +1,4 @@
-import '../../i18n/index.ts';
+import '../../i18n/admin-texts.ts';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/admin-texts.ts';
 import { type AdminAnnouncement, MSG } from '@app/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

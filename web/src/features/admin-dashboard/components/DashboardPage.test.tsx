@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/admin-texts.ts';
 import type { AdminCardsResponse } from '@app/shared';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

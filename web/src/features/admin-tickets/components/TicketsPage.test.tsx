@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/admin-texts.ts';
 import { type AdminTicket, type AdminTicketSummary, MSG, TIMINGS } from '@app/shared';
 import { act, cleanup, fireEvent, renderHook, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

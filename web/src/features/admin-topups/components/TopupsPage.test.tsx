@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/admin-texts.ts';
 import { type AdminTopup, MSG } from '@app/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/admin-texts.ts';
 import { MSG, type WithdrawalDetail } from '@app/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';

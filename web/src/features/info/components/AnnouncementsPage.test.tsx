@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/page-texts.ts';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/page-texts.ts';
 import { breakEvenWinRate } from '@app/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

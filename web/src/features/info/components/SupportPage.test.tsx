@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/page-texts.ts';
 import { MSG } from '@app/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

@@ -1,36 +1,7 @@
-import { MSG } from '@app/shared';
-import { WEB_MSG } from '../../../lib/messages.ts';
-import { admin } from './admin.ts';
-import { adminAudit } from './admin-audit.ts';
-import { adminBroadcast } from './admin-broadcast.ts';
-import { adminOps } from './admin-ops.ts';
-import { adminRisk } from './admin-risk.ts';
-import { adminUsers } from './admin-users.ts';
-import { adminWallet } from './admin-wallet.ts';
-import { common } from './common.ts';
-import { market } from './market.ts';
+import { enAdminSide } from './admin-side.ts';
 import { pages } from './pages.ts';
-import { rules } from './rules.ts';
-import { tickets } from './tickets.ts';
-import { trading } from './trading.ts';
-import { wallet } from './wallet.ts';
+import { enShell } from './shell.ts';
 
 /** English is the source of every key; the spec's messages are English verbatim. */
-export const en = {
-  ...common,
-  ...pages,
-  ...market,
-  ...trading,
-  ...admin,
-  ...wallet,
-  ...adminWallet,
-  ...adminUsers,
-  ...adminAudit,
-  ...adminRisk,
-  ...adminOps,
-  ...adminBroadcast,
-  ...tickets,
-  ...rules,
-  msg: { ...MSG, ...WEB_MSG },
-};
+export const en = { ...enShell, ...pages, ...enAdminSide };
 export type Translation = typeof en;

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 const WEB = fileURLToPath(new URL('../../web', import.meta.url));
 
 /** Gzipped JavaScript /trade/BTC-INR may download until its chart can draw (KB = 1024 bytes). */
-export const TRADE_JS_BUDGET_KB = 255;
+export const TRADE_JS_BUDGET_KB = 250;
 
 /**
  * Manifest keys of what /trade loads on demand as it renders: the candle chart (with

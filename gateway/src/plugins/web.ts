@@ -57,7 +57,11 @@ export default fp<{ root: string | undefined }>(
     if (spa) {
       await app.register(fastifyStatic, {
         root,
-        wildcard: true,
+        // A route per file of the build, found when the gateway starts (a release restarts it):
+        // any other path goes straight to the not-found handler below. A catch-all route would
+        // look every unknown path up on disk first (a directory listing and several stats per
+        // request), API 404s included.
+        wildcard: false,
         // The build writes .br and .gz copies beside each file: the copy the browser accepts
         // is sent as it is, and nothing is compressed on a request.
         preCompressed: true,

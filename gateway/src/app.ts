@@ -33,7 +33,7 @@ import tradesRoutes from './features/trades/trades.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
-import { gatewayLoggerOptions, requestLogController } from './lib/logger.ts';
+import { gatewayLoggerOptions, requestLogController, requestLoggerFactory } from './lib/logger.ts';
 import { guardedValidatorCompiler } from './lib/route-schema.ts';
 import authPlugin from './plugins/auth.ts';
 import cacheBusPlugin from './plugins/cache-bus.ts';
@@ -62,6 +62,7 @@ export async function buildApp(
     // instead of Fastify's two (lib/logger.ts).
     logger: gatewayLoggerOptions(config.logLevel, options.logStream, config.logFormat),
     logController: requestLogController(),
+    childLoggerFactory: requestLoggerFactory,
     // A hop count becomes the function form (the typings only list the other forms).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: () => randomUUID(),
@@ -70,8 +71,9 @@ export async function buildApp(
 
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);

@@ -131,7 +131,7 @@ export default fp<{ token?: string }>(
     const register = new Registry();
     const m = createMetrics(register);
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       m.httpDuration.observe(
         {
           route: request.routeOptions.url ?? 'unmatched',
@@ -140,6 +140,7 @@ export default fp<{ token?: string }>(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     let cursor: SettledCursor = startCursor(new Date());

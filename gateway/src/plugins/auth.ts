@@ -103,17 +103,26 @@ export default fp<AuthOptions>(
       app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
     app.decorate('signToken', signToken);
 
-    const verifyToken: Hook = async (request) => {
-      if (!request.headers.authorization) throw unauthorized();
+    const verified = (token: string): TokenPayload => {
       let payload: TokenPayload;
       try {
-        payload = await request.jwtVerify<TokenPayload>();
+        payload = app.jwt.verify<TokenPayload>(token);
       } catch {
         throw unauthorized(MSG.sessionExpired);
       }
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
         throw unauthorized(MSG.sessionExpired);
-      request.token = payload;
+      return payload;
+    };
+
+    // `Authorization: Bearer <token>`, verified by the same call as a socket's token: the
+    // request's own jwtVerify goes through @fastify/jwt's callback machinery on every request.
+    const verifyToken: Hook = async (request) => {
+      const authorization = request.headers.authorization;
+      if (!authorization) throw unauthorized();
+      const parts = authorization.split(' ');
+      if (parts.length !== 2 || !/^Bearer$/i.test(parts[0] ?? '')) throw unauthorized(MSG.sessionExpired);
+      request.token = verified(parts[1] ?? '');
     };
 
     const sessions =
@@ -138,14 +147,7 @@ export default fp<AuthOptions>(
     };
 
     app.decorate('sessionUser', async (token: string) => {
-      let payload: TokenPayload;
-      try {
-        payload = app.jwt.verify<TokenPayload>(token);
-      } catch {
-        throw unauthorized(MSG.sessionExpired);
-      }
-      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
-        throw unauthorized(MSG.sessionExpired);
+      const payload = verified(token);
       return check(payload, await opts.loadUser(payload.sub));
     });
 

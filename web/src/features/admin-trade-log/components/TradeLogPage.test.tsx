@@ -27,17 +27,20 @@ const entry = (t: ReturnType<typeof trade>, username = 'asha'): TradeLogEntry =>
 const running = entry(trade({ account: 'real', symbol: 'ETH', pair: 'ETH/INR', direction: 'down' }), 'ravi');
 const placed = trade({ account: 'real' });
 const won = entry(
-  settled({ ...placed, entry: { ...placed.entry, source: 'binance' } }, {
-    status: 'won',
-    result: 'Win',
-    exit: {
-      price: 65100,
-      priceE8: '6510000000000',
-      aggTradeId: 9055,
-      exchangeTs: '2025-01-01T00:00:21.000Z',
-      source: 'binance',
+  settled(
+    { ...placed, entry: { ...placed.entry, source: 'binance' } },
+    {
+      status: 'won',
+      result: 'Win',
+      exit: {
+        price: 65100,
+        priceE8: '6510000000000',
+        aggTradeId: 9055,
+        exchangeTs: '2025-01-01T00:00:21.000Z',
+        source: 'binance',
+      },
     },
-  }),
+  ),
 );
 
 function logApi(list: (q: URLSearchParams) => TradeLogEntry[], extra: Record<string, Handler> = {}) {

@@ -1,6 +1,12 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { gatewayLoggerOptions, loggableUrl, prettyLogs, requestLogController } from './logger.ts';
+import {
+  gatewayLoggerOptions,
+  loggableUrl,
+  prettyLogs,
+  requestLogController,
+  requestLoggerFactory,
+} from './logger.ts';
 
 describe('loggableUrl', () => {
   it('keeps a plain path and its ordinary query', () => {
@@ -55,9 +61,15 @@ describe('the gateway logger', () => {
     const fastify = Fastify({
       logger: gatewayLoggerOptions('info', stream),
       logController: requestLogController(),
+      childLoggerFactory: requestLoggerFactory,
     });
     fastify.get('/echo', async (request) => {
       request.log.info({ user: { password: 'hunter2', email: 'me@example.com' } }, 'handled');
+      return { ok: true };
+    });
+    fastify.get('/quiet', { logLevel: 'warn' }, async (request) => {
+      request.log.info('not written');
+      request.log.warn('written');
       return { ok: true };
     });
     await fastify.ready();
@@ -83,6 +95,18 @@ describe('the gateway logger', () => {
     expect(handled?.user).toEqual({ password: '[REDACTED]', email: '[REDACTED]' });
     expect(handled?.reqId).toBe(requests[0]?.reqId);
     expect(JSON.stringify(lines)).not.toMatch(/hunter2|me@example\.com|token=abc/);
+  });
+
+  it("keeps a route's log level in its request's logger", async () => {
+    const { fastify, lines } = await app();
+    try {
+      await fastify.inject({ method: 'GET', url: '/quiet' });
+    } finally {
+      await fastify.close();
+    }
+    expect(lines.some((l) => l.msg === 'not written')).toBe(false);
+    const written = lines.find((l) => l.msg === 'written');
+    expect(written).toEqual(expect.objectContaining({ reqId: expect.any(String) }));
   });
 
   it('formats for a person only at a terminal, unless told', () => {

@@ -397,7 +397,9 @@ describe('workers and Redis', () => {
         .output()
         .split('\n')
         .filter((line) => line.startsWith('[workers]'));
-      const stacks = workersLines.filter((line) => /\]\s+Error: connect ECONNREFUSED/.test(line));
+      // The first error of a connection may be a reset rather than a refusal, whichever the
+      // machine's timing gives: any error's first stack line counts.
+      const stacks = workersLines.filter((line) => /\]\s+Error: \S/.test(line));
       const logged = workersLines.filter((line) => /(ERROR|WARN) .*redis connection error/.test(line));
       expect(stacks.length).toBeGreaterThan(0);
       expect(stacks.length).toBeLessThanOrEqual(logged.length);

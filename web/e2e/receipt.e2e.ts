@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Trade } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   browserPool,
   logIn,
   type Platform,
+  placePracticeTrade,
   type RegisteredUser,
   registerUser,
   startPlatform,
@@ -64,40 +65,13 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-/** A practice Up trade on BTC of the shortest duration, once Binance prices have arrived. */
-async function placeTrade(user: RegisteredUser): Promise<Trade> {
-  const settings = await api<{ data: Array<{ id: number; seconds: number }> }>(user, '/api/trade-setting');
-  const shortest = [...settings.data].sort((a, b) => a.seconds - b.seconds)[0]!;
-  const body = JSON.stringify({
-    amount: 100,
-    settingId: shortest.id,
-    symbol: 'BTC',
-    direction: 'up',
-    account: 'practice',
-  });
-  // Until the feed's first Binance price is in, placement answers 409 (no fresh price).
-  return until(
-    'a placed trade',
-    async () => {
-      const res = await fetch(`${platform.url}/api/trades`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${user.token}`,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body,
-      });
-      return res.ok ? ((await res.json()) as { trade: Trade }).trade : undefined;
-    },
-    60_000,
-  );
-}
-
 describe('the receipt of a Binance-priced trade', () => {
   it('shows the trade id, IST times and both aggregate trade ids with copy buttons and links to Binance’s public API', async () => {
     const user = await registerUser(platform, { firstName: 'Meera', lastName: 'Rao', prefix: 'receipt' });
-    const placed = await placeTrade(user);
+    const { trade: placed } = await api<{ trade: Trade }>(
+      user,
+      `/api/trades/${await placePracticeTrade(platform, user, 'up')}`,
+    );
     expect(placed.entry).toMatchObject({ source: 'binance' });
     expect(placed.entry.aggTradeId).toEqual(expect.any(Number));
     const done = await until(

@@ -1,3 +1,11 @@
+export {
+  ACCOUNT_TOKEN_TTL_MS,
+  consumeAccountToken,
+  hashAccountToken,
+  issueAccountToken,
+  recentAccountTokens,
+  retireAccountTokens,
+} from './account-tokens.ts';
 export { type AdminStatsSnapshotRow, readAdminStats, refreshAdminStats } from './admin-stats.ts';
 export {
   type BroadcastMessage,

@@ -43,6 +43,8 @@ export const users = pgTable(
     ifscCode: text(),
     bannedAt: timestamp({ withTimezone: true }),
     banReason: text(),
+    /** When the current address was verified through its mailed link; reset when it changes (trigger). */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     /** Bumped on password change or ban: tokens carrying an older version are refused. */
     tokenVersion: integer().notNull().default(0),
     createdBy: uuid(),

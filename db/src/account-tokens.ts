@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+import { type AccountTokenPurpose, accountTokens } from './schema/account-tokens.ts';
+
+/** How long a mailed link works. */
+export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+  password_reset: 30 * 60_000,
+  email_verification: 24 * 3_600_000,
+};
+
+/** 32 random bytes, URL-safe: what the link carries. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashAccountToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/**
+ * A new single-use token for the user, valid for its purpose's time; only its hash is stored.
+ * Answers the token itself, to be mailed and forgotten.
+ */
+export async function issueAccountToken(
+  db: DbOrTx,
+  input: { userId: string; purpose: AccountTokenPurpose; email: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(accountTokens).values({
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    tokenHash: hashAccountToken(token),
+    expiresAt: sql`now() + ${ACCOUNT_TOKEN_TTL_MS[input.purpose]}::float8 * interval '1 millisecond'`,
+  });
+  return token;
+}
+
+/** Tokens of one purpose issued to the user within the last `withinMs` (the per-account cap). */
+export async function recentAccountTokens(
+  db: DbOrTx,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  withinMs: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.createdAt, sql`now() - ${withinMs}::float8 * interval '1 millisecond'`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Use a token once: in one statement it is marked used if it exists, has this purpose, is unused
+ * and has not expired, so two requests with the same token cannot both succeed. Answers the
+ * user and the address it was sent to, or undefined.
+ */
+export async function consumeAccountToken(
+  db: DbOrTx,
+  purpose: AccountTokenPurpose,
+  token: string,
+): Promise<{ userId: string; email: string } | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashAccountToken(token)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  return row;
+}
+
+/** After a reset, the user's other reset links stop working too. */
+export async function retireAccountTokens(
+  db: DbOrTx,
+  userId: string,
+  purpose: AccountTokenPurpose,
+): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );
+}

@@ -9,5 +9,6 @@ export * from './responsible-trading.ts';
 export * from './settings.ts';
 export * from './support.ts';
 export * from './trades.ts';
+export * from './two-factor.ts';
 export * from './users.ts';
 export * from './wallet.ts';

@@ -13,12 +13,16 @@
 -- included, at most the maximum per coin. That sum is taken after post_entry's update of the
 -- account row, whose lock holds until commit: a concurrent placement of the same user waits on
 -- it and then counts this trade, so placements that together exceed the limit cannot all pass.
+-- A new real-money trade also meets the user's own limits first (check_trading_allowed: the
+-- risk disclosure of p_disclosure_version accepted, no self-exclusion or cool-off running, the
+-- daily loss limit), under the lock of their responsible_trading row.
 -- A replay is answered whatever the limits are now; practice trades are outside them.
 -- Refusals roll the statement back (db/src/errors.ts): MN001 insufficient funds, MN002
 -- idempotency key reused for another request, MN003 session ended, MN004 banned, MN005 invalid
 -- input, MN006 stale price (DETAIL: its age in ms), MN007 simulated price for real money,
 -- MN010 stake above the maximum per trade (DETAIL: the maximum), MN011 open stake on the coin
--- above the maximum per coin (DETAIL: the maximum, ':', the open stake before this trade).
+-- above the maximum per coin (DETAIL: the maximum, ':', the open stake before this trade), and
+-- those of check_trading_allowed (MN020 to MN023).
 CREATE OR REPLACE FUNCTION place_trade(
   p_token_version integer,
   p_user_id uuid,
@@ -38,6 +42,7 @@ CREATE OR REPLACE FUNCTION place_trade(
   p_created_at timestamptz,
   p_max_tick_age_ms integer,
   p_remarks text,
+  p_disclosure_version integer,
   OUT o_outcome text,
   OUT o_balance bigint,
   OUT o_other_balance bigint,
@@ -99,6 +104,9 @@ BEGIN
        AND a.kind = CASE p_account WHEN 'real' THEN 'user_real'::ledger_account_kind
                                    ELSE 'user_practice'::ledger_account_kind END;
   ELSE
+    IF p_account = 'real' THEN
+      PERFORM check_trading_allowed(p_user_id, p_amount, p_created_at, p_disclosure_version);
+    END IF;
     IF p_account = 'real' AND p_entry_source = 'simulated' THEN
       RAISE EXCEPTION 'a simulated price cannot open a real-money trade' USING ERRCODE = 'MN007';
     END IF;

@@ -1,4 +1,12 @@
-import { formatRupees, type MoneyAccount, MSG, paiseToRupees, type TradeStatus } from '@app/shared';
+import {
+  formatRupees,
+  istTimestamp,
+  type MoneyAccount,
+  MSG,
+  paiseToRupees,
+  type RefusalCode,
+  type TradeStatus,
+} from '@app/shared';
 
 /**
  * The refusals of the money functions: one registry from the SQLSTATE a function in db/sql
@@ -18,6 +26,7 @@ export type MoneyErrorCode =
   | 'trade_not_running'
   | 'stake_above_limit'
   | 'open_stake_above_limit'
+  | RefusalCode
   | 'unknown_user';
 
 type Refusal = { sqlstate: string | null; status: number; message: string };
@@ -34,6 +43,11 @@ export const REFUSALS: Readonly<Record<MoneyErrorCode, Refusal>> = {
   trade_not_running: { sqlstate: 'MN009', status: 409, message: MSG.tradeNotRunning },
   stake_above_limit: { sqlstate: 'MN010', status: 400, message: MSG.stakeAboveLimit },
   open_stake_above_limit: { sqlstate: 'MN011', status: 400, message: MSG.openStakeAboveLimit },
+  disclosure_required: { sqlstate: 'MN020', status: 403, message: MSG.disclosureRequired },
+  cooling_off: { sqlstate: 'MN021', status: 403, message: MSG.coolingOff },
+  self_excluded: { sqlstate: 'MN022', status: 403, message: MSG.selfExcluded },
+  daily_loss_limit: { sqlstate: 'MN023', status: 400, message: MSG.dailyLossLimitReached },
+  daily_deposit_limit: { sqlstate: 'MN024', status: 400, message: MSG.dailyDepositLimitReached },
   // A foreign key of the ledger (23503), not a code of ours: see fromDatabaseError.
   unknown_user: { sqlstate: null, status: 401, message: MSG.sessionExpired },
 };
@@ -189,6 +203,34 @@ export class OpenStakeAboveLimitError extends MoneyError {
   }
 }
 
+const rupees = (paise: bigint) => formatRupees(paiseToRupees(paise));
+
+/**
+ * A refusal of the user's own responsible-trading settings (db/sql/check_trading_allowed.sql,
+ * check_deposit_allowed.sql): the risk disclosure not accepted, a cool-off or self-exclusion
+ * running, a daily limit reached. Nothing was moved. Its code goes to the client, which shows
+ * the disclosure dialog for `disclosure_required`.
+ */
+export class LimitRefusalError extends MoneyError {
+  override name = 'LimitRefusalError';
+  constructor(
+    override readonly code: RefusalCode,
+    /** The end of a cool-off or self-exclusion. */
+    readonly until: Date | null = null,
+    /** A daily limit and what the day already counts, paise. */
+    readonly limit: { max: bigint; used: bigint } | null = null,
+  ) {
+    super(code, `refused by the user's responsible-trading settings: ${code}`);
+  }
+  override get userMessage(): string {
+    const base = REFUSALS[this.code].message;
+    if (this.until) return `${base} Until: ${istTimestamp(this.until).slice(0, 16)} IST.`;
+    if (this.limit)
+      return `${base} Limit: ${rupees(this.limit.max)}; counted today: ${rupees(this.limit.used)}.`;
+    return base;
+  }
+}
+
 /** The postgres.js error behind a (possibly Drizzle-wrapped) failure. */
 export function pgErrorOf(
   error: unknown,
@@ -266,6 +308,19 @@ export function fromDatabaseError(error: unknown, ctx: RefusalContext = {}): Mon
     case REFUSALS.open_stake_above_limit.sqlstate: {
       const [max = '0', open = '0'] = (pg.detail ?? '').split(':');
       return new OpenStakeAboveLimitError(BigInt(max), BigInt(open));
+    }
+    case REFUSALS.disclosure_required.sqlstate:
+      return new LimitRefusalError('disclosure_required');
+    case REFUSALS.cooling_off.sqlstate:
+      return new LimitRefusalError('cooling_off', new Date(Number(pg.detail ?? 0)));
+    case REFUSALS.self_excluded.sqlstate:
+      return new LimitRefusalError('self_excluded', new Date(Number(pg.detail ?? 0)));
+    case REFUSALS.daily_loss_limit.sqlstate:
+    case REFUSALS.daily_deposit_limit.sqlstate: {
+      const [max = '0', used = '0'] = (pg.detail ?? '').split(':');
+      const code =
+        pg.code === REFUSALS.daily_loss_limit.sqlstate ? 'daily_loss_limit' : 'daily_deposit_limit';
+      return new LimitRefusalError(code, null, { max: BigInt(max), used: BigInt(used) });
     }
     default:
       return undefined;

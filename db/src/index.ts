@@ -1,10 +1,13 @@
 export {
   ACCOUNT_TOKEN_TTL_MS,
   consumeAccountToken,
+  findMailRecipient,
   hashAccountToken,
   issueAccountToken,
+  type MailRecipient,
   recentAccountTokens,
   retireAccountTokens,
+  withdrawAccountToken,
 } from './account-tokens.ts';
 export { type AdminStatsSnapshotRow, readAdminStats, refreshAdminStats } from './admin-stats.ts';
 export {
@@ -68,6 +71,7 @@ export {
   placeTrade,
   type TradeSettingTerms,
 } from './place.ts';
+export { acceptDisclosure } from './responsible-trading.ts';
 export * from './schema/index.ts';
 export { type SeedOptions, type SeedResult, seed } from './seed.ts';
 export {

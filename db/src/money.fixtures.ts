@@ -4,7 +4,7 @@ import { DEFAULT_TRADE_SETTINGS } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { EntryTick, PlaceTradeInput, TradeSettingTerms } from './index.ts';
-import { post } from './index.ts';
+import { acceptDisclosure, post } from './index.ts';
 import { tradeSettings, users } from './schema/index.ts';
 import { SEED_LOCK } from './seed.ts';
 import { archiveTicks } from './ticks.ts';
@@ -14,7 +14,11 @@ export const uniq = (prefix: string) => `${prefix}${randomBytes(4).toString('hex
 /** A symbol of its own, so tests running in parallel never read each other's ticks. */
 export const uniqueSymbol = (prefix = 'Z') => `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`;
 
-export async function createUser(db: Db, role: 'user' | 'admin' = 'user'): Promise<string> {
+export async function createUser(
+  db: Db,
+  role: 'user' | 'admin' = 'user',
+  { disclosure = true }: { disclosure?: boolean } = {},
+): Promise<string> {
   const username = uniq('m');
   const [row] = await db
     .insert(users)
@@ -28,6 +32,8 @@ export async function createUser(db: Db, role: 'user' | 'admin' = 'user'): Promi
     })
     .returning({ id: users.id });
   if (!row) throw new Error('no user row');
+  // Real-money placement, top-ups and withdrawals need it; the gate's own tests start without.
+  if (disclosure) await acceptDisclosure(db, row.id);
   return row.id;
 }
 

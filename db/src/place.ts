@@ -1,4 +1,5 @@
 import {
+  DISCLOSURE_VERSION,
   expiryFor,
   type MoneyAccount,
   PRACTICE_OPENING_BALANCE_PAISE,
@@ -100,6 +101,7 @@ export async function placeTrade(db: DbOrTx, input: PlaceTradeInput): Promise<Pl
       [input.now.toISOString(), 'timestamptz'],
       [input.maxTickAgeMs, 'integer'],
       [`Trade ${input.symbol} ${input.direction === 'up' ? 'Up' : 'Down'}`, 'text'],
+      [DISCLOSURE_VERSION, 'integer'],
     ],
     {
       userId: input.userId,

@@ -1,16 +1,21 @@
 import type { VoucherType } from '@app/shared';
-import { isUuid } from '@app/shared';
+import { DISCLOSURE_VERSION, isUuid } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
+import { responsibleTrading } from './schema/responsible-trading.ts';
 import { type TopupRow, topups } from './schema/wallet.ts';
+import { callSqlFunction } from './sql-call.ts';
 
 /**
  * Top-ups: a user's request to have money they paid outside the platform credited, with a
  * voucher image as proof. An admin decides each one once: approval credits the amount
  * (bill type recharge, against the payments account) in the transaction that marks the row,
- * rejection only marks it. Lock order: the top-up row, then the user's ledger account.
+ * rejection only marks it. The user's own settings are checked at both steps
+ * (db/sql/check_deposit_allowed.sql: the risk disclosure at the request, a cool-off or
+ * self-exclusion and the daily deposit limit at both, since the money moves at approval).
+ * Lock order: the top-up row, the user's responsible_trading row, their ledger account.
  */
 
 /** The one recharge a top-up can ever credit. */
@@ -60,9 +65,36 @@ export async function findTopupByKey(
 }
 
 /**
+ * The user's own settings let `amount` in: `topupId` null for a new request (counted with the
+ * day's pending ones), else the top-up an admin approves. Locks the user's responsible_trading
+ * row until commit; refusals come back as LimitRefusalError.
+ */
+async function checkDeposit(
+  tx: Tx,
+  userId: string,
+  amount: bigint,
+  request: { requestedAt: Date; topupId: string } | null,
+): Promise<void> {
+  await callSqlFunction(
+    tx,
+    'check_deposit_allowed',
+    '1 as ok',
+    [
+      [userId, 'uuid'],
+      [amount.toString(), 'bigint'],
+      [request ? request.requestedAt.toISOString() : null, 'timestamptz'],
+      [request ? null : DISCLOSURE_VERSION, 'integer'],
+      [request ? request.topupId : null, 'uuid'],
+    ],
+    { userId },
+  );
+}
+
+/**
  * Store a pending top-up. With an idempotency key, a repeat by the same user answers the first
- * top-up (`created: false`, nothing stored), also when two arrive at once (the unique index
- * makes the second wait for the first); the same key for another amount is refused.
+ * top-up (`created: false`, nothing stored), also when two arrive at once (the second waits on
+ * the user's responsible_trading lock, then finds the first); the same key for another amount
+ * is refused. A new one must pass the user's own settings (checkDeposit).
  */
 export async function createTopup(
   db: DbOrTx,
@@ -70,26 +102,39 @@ export async function createTopup(
 ): Promise<{ topup: TopupRow; created: boolean }> {
   if (input.amount <= 0n) throw new InvalidMoneyInputError('a top-up must be above 0');
   const key = input.idempotencyKey ?? null;
-  const [row] = await db
-    .insert(topups)
-    .values({
-      userId: input.userId,
-      amount: input.amount,
-      voucherKey: input.voucherKey,
-      voucherType: input.voucherType,
-      voucherSize: input.voucherSize,
-      idempotencyKey: key,
-    })
-    .onConflictDoNothing({
-      target: [topups.userId, topups.idempotencyKey],
-      where: sql`${topups.idempotencyKey} is not null`,
-    })
-    .returning();
-  if (row) return { topup: row, created: true };
-  const first = key === null ? undefined : await findTopupByKey(db, input.userId, key);
-  if (!first) throw new Error('top-up insert returned no row');
-  if (first.amount !== input.amount) throw new IdempotencyConflictError(key ?? '');
-  return { topup: first, created: false };
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ userId: responsibleTrading.userId })
+      .from(responsibleTrading)
+      .where(eq(responsibleTrading.userId, input.userId))
+      .for('update');
+    const earlier = key === null ? undefined : await findTopupByKey(tx, input.userId, key);
+    if (earlier) {
+      if (earlier.amount !== input.amount) throw new IdempotencyConflictError(key ?? '');
+      return { topup: earlier, created: false };
+    }
+    await checkDeposit(tx, input.userId, input.amount, null);
+    const [row] = await tx
+      .insert(topups)
+      .values({
+        userId: input.userId,
+        amount: input.amount,
+        voucherKey: input.voucherKey,
+        voucherType: input.voucherType,
+        voucherSize: input.voucherSize,
+        idempotencyKey: key,
+      })
+      .onConflictDoNothing({
+        target: [topups.userId, topups.idempotencyKey],
+        where: sql`${topups.idempotencyKey} is not null`,
+      })
+      .returning();
+    if (row) return { topup: row, created: true };
+    const first = key === null ? undefined : await findTopupByKey(tx, input.userId, key);
+    if (!first) throw new Error('top-up insert returned no row');
+    if (first.amount !== input.amount) throw new IdempotencyConflictError(key ?? '');
+    return { topup: first, created: false };
+  });
 }
 
 export type TopupDecision =
@@ -121,6 +166,12 @@ export async function decideTopup(db: DbOrTx, topupId: string, input: TopupDecis
   return db.transaction(async (tx) => {
     const before = await lockTopup(tx, topupId);
     if (before.status !== 'pending') throw new TopupDecidedError(before.id, before.status);
+    if (input.decision === 'approve') {
+      await checkDeposit(tx, before.userId, before.amount, {
+        requestedAt: before.createdAt,
+        topupId: before.id,
+      });
+    }
     const credit =
       input.decision === 'approve'
         ? await post(tx, {

@@ -1,14 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isUuid } from '@app/shared';
+import { DISCLOSURE_VERSION, isUuid } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidMoneyInputError,
+  LimitRefusalError,
   UnknownUserError,
 } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
+import { responsibleTrading } from './schema/responsible-trading.ts';
 import { users } from './schema/users.ts';
 import { type WithdrawalRow, withdrawals } from './schema/wallet.ts';
 
@@ -134,8 +136,8 @@ const hasAll = (b: { [K in keyof WithdrawalBank]: string | null }): b is Withdra
 
 /**
  * A pending withdrawal, with its amount debited, in one transaction (a savepoint when given
- * one): lock the user row, answer a repeated idempotency key with the first request, save the
- * bank details if sent, debit, check the hold, store the row with the bank snapshot. Refused
+ * one): lock the user row, answer a repeated idempotency key with the first request, check the
+ * risk disclosure is accepted, save the bank details if sent, debit, check the hold, store the row with the bank snapshot. Refused
  * (and nothing kept) when the balance or the hold does not leave the amount available.
  */
 export async function createWithdrawal(db: DbOrTx, input: NewWithdrawal): Promise<CreatedWithdrawal> {
@@ -173,6 +175,14 @@ async function createOnce(tx: Tx, input: NewWithdrawal): Promise<CreatedWithdraw
       return { withdrawal: first, created: false };
     }
   }
+
+  // The risk disclosure is the one setting of the user's own that a withdrawal meets: a
+  // cool-off or self-exclusion never keeps the user's money from them.
+  const [settings] = await tx
+    .select({ version: responsibleTrading.disclosureVersion })
+    .from(responsibleTrading)
+    .where(eq(responsibleTrading.userId, userId));
+  if ((settings?.version ?? 0) < DISCLOSURE_VERSION) throw new LimitRefusalError('disclosure_required');
 
   let bank: WithdrawalBank;
   if (input.bank) {

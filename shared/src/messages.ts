@@ -37,6 +37,19 @@ export const MSG = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   accountLocked: 'This account is locked after too many failed sign-in attempts.',
   accountUnlocked: 'Sign-in unlocked: the failed attempts were cleared.',
+  // two-factor sign-in (TOTP)
+  twoFactorCodeInvalid: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  twoFactorCodeRequired: 'Enter the 6-digit code from your authenticator app.',
+  twoFactorCodeWrong: 'That code is not right, or it was used already. Wait for the next code and try again.',
+  twoFactorChallengeExpired: 'This sign-in has expired. Please log in again.',
+  twoFactorNotStarted: 'Start the two-factor setup first.',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
+  twoFactorNotEnabled: 'Two-factor sign-in is not on.',
+  twoFactorEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  twoFactorPasswordRequired: 'Enter your password and a code.',
+  twoFactorSetupRequired:
+    'Staff accounts must use two-factor sign-in. Turn it on from your account page to use the admin panel.',
   serverError: 'Something went wrong on our side. Please try again.',
   // sessions ended on every device (the socket's `session:ended`, POST /api/auth/logout-all)
   sessionEndedPasswordChanged: 'Your password was changed. Please log in again.',
@@ -44,6 +57,17 @@ export const MSG = {
   sessionEndedRoleChanged: 'Your account role was changed. Please log in again.',
   sessionEndedPasswordSetByAdmin:
     'An administrator set a new password for your account. Please log in with it.',
+  sessionEndedPasswordReset: 'Your password was reset. Please log in with the new one.',
+  // account recovery and email verification (links sent by email)
+  identifierRequired: 'Please enter your username or email.',
+  resetLinkSent:
+    'If an account matches, we have sent it an email with a link to reset the password. The link works for 30 minutes.',
+  resetLinkInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
+  passwordReset: 'Your password has been reset. Please log in with the new one.',
+  verifyLinkInvalid: 'This verification link is invalid, already used or expired.',
+  emailVerified: 'Your email address is verified.',
+  verificationSent: 'We have sent a new verification link to your email address.',
+  emailAlreadyVerified: 'Your email address is already verified.',
   // live connection limits (Socket.IO)
   tooManySocketEvents: 'Too many requests at once. Please slow down.',
   tooManySocketConnections: 'Too many connections from your network. Please close other tabs and try again.',
@@ -166,5 +190,33 @@ export const MSG = {
   ticketReplyEmpty: 'Please write a message.',
   ticketReplySent: 'Reply sent.',
   ticketStatusSet: 'Ticket status updated.',
+  // responsible trading (the user's own limits and the risk disclosure)
+  disclosureRequired: 'Please read and accept the risk disclosure before trading or moving real money.',
+  disclosureOutdated: 'This is not the current risk disclosure. Reload the page and read it again.',
+  disclosureAccepted: 'Risk disclosure accepted.',
+  coolingOff:
+    'You are taking a cool-off: real-money trades and top-ups are paused until it ends. Withdrawals stay open.',
+  selfExcluded:
+    'You have excluded yourself: real-money trades and top-ups are closed until the exclusion ends. Withdrawals stay open.',
+  dailyLossLimitReached: 'This trade would take your losses today above your daily loss limit.',
+  dailyDepositLimitReached: 'This top-up would take your deposits today above your daily deposit limit.',
+  dailyLimitInvalid: 'Enter a limit above 0, or leave it empty for no limit.',
+  limitsSaved: 'Limits saved. A lower limit applies at once; a higher one or its removal after 24 hours.',
+  coolOffInvalid: 'Choose a cool-off from 24 hours to 6 weeks.',
+  coolOffStarted: 'Your cool-off has started.',
+  selfExclusionInvalid: 'Choose a self-exclusion of 6 months or more.',
+  selfExclusionStarted: 'Your self-exclusion has started.',
+  topupUserExcluded:
+    'The user is in a cool-off or self-exclusion, so this top-up cannot be credited. Reject it and return the payment.',
+  topupAboveDepositLimit:
+    "This top-up is above the user's daily deposit limit for the day it was asked for. Reject it and return the payment.",
+  // statements (Financial Records)
+  statementRangeTooLong: 'A statement covers at most 3 years: choose a shorter period.',
+  statementFormatInvalid: 'Choose CSV or PDF.',
+  // trading halt (superadmin)
+  tradingHalted: 'Trading is paused on the platform. Running trades still settle. Reason:',
+  coinTradingHalted: 'Trading in this coin is paused. Running trades still settle. Reason:',
+  haltReasonRequired: 'A reason is required (at most 200 characters).',
+  tradingHaltSaved: 'Trading halt saved.',
 } as const;
 export type MessageKey = keyof typeof MSG;

@@ -88,6 +88,8 @@ export const trades = pgTable(
     index('trades_open_real_stake_idx')
       .on(t.userId, t.symbol)
       .where(sql`${t.status} = 'running' and ${t.account} = 'real'`),
+    // A user's real trades of one Indian day, summed under their responsible-trading lock.
+    index('trades_real_user_created_idx').on(t.userId, t.createdAt).where(sql`${t.account} = 'real'`),
     check('trades_amount_positive', sql`${t.amount} > 0`),
     check('trades_duration_positive', sql`${t.durationSeconds} > 0`),
     check('trades_payout_percent_range', sql`${t.payoutPercent} between 1 and 1000`),

@@ -30,6 +30,8 @@ import topupsRoutes from './features/topups/topups.routes.ts';
 import tradeSettingsPlugin from './features/trade-settings/trade-settings.plugin.ts';
 import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes.ts';
 import tradesRoutes from './features/trades/trades.routes.ts';
+import tradingHaltPlugin from './features/trading-halt/trading-halt.plugin.ts';
+import tradingHaltRoutes from './features/trading-halt/trading-halt.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
@@ -93,6 +95,7 @@ export async function buildApp(
   await app.register(marketPlugin, { redisPrefix: config.redisPrefix });
   await app.register(tradeSettingsPlugin);
   await app.register(sitePlugin);
+  await app.register(tradingHaltPlugin);
   await app.register(realtimePlugin, {
     redisPrefix: config.redisPrefix,
     corsOrigins: config.socketCorsOrigins,
@@ -123,6 +126,7 @@ export async function buildApp(
       await api.register(coinsRoutes);
       await api.register(tradeSettingsRoutes);
       await api.register(tradesRoutes, { maxPriceAgeMs: config.tradeMaxPriceAgeMs });
+      await api.register(tradingHaltRoutes);
       await api.register(riskRoutes);
       await api.register(balancesRoutes);
       await api.register(topupsRoutes, { voucherDir: config.voucherDir });

@@ -5,6 +5,7 @@ import type { CoinsChangedEvent } from './schemas/coins.ts';
 import type { RiskExposure } from './schemas/risk.ts';
 import type { TicketMessageEvent, TicketNewEvent, TicketUpdatedEvent } from './schemas/tickets.ts';
 import type { BalanceEvent, TradePlacedEvent, TradeSettledEvent } from './schemas/trades.ts';
+import type { TradingHaltState } from './schemas/trading-halt.ts';
 import type {
   AdminBadges,
   HoldEvent,
@@ -58,6 +59,8 @@ export interface ServerToClientEvents {
   'feed:status': (status: FeedStatus) => void;
   /** A coin was added, edited or removed: load the coin list again. To every socket. */
   'market:coins': (payload: CoinsChangedEvent) => void;
+  /** A superadmin started or ended a trading halt: the halts standing now. To every socket. */
+  'trading:halt': (payload: TradingHaltState) => void;
   // to user:{id}
   balance: (payload: BalanceEvent) => void;
   'trade:placed': (payload: TradePlacedEvent) => void;

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -95,3 +96,24 @@ export const riskLimits = pgTable(
   ],
 );
 export type RiskLimitsRow = typeof riskLimits.$inferSelect;
+
+/**
+ * Trading halts (migration 0024): while a row stands no new trade opens on its coin, or on any
+ * coin when `symbol` is null; running trades still settle. Ending a halt deletes its row.
+ */
+export const tradingHalts = pgTable(
+  'trading_halts',
+  {
+    /** null: the whole platform. */
+    symbol: text(),
+    reason: text().notNull(),
+    haltedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('trading_halts_symbol_key').on(t.symbol).nullsNotDistinct(),
+    check('trading_halts_symbol_format', sql`${t.symbol} ~ '^[A-Z0-9]{2,15}$'`),
+    check('trading_halts_reason_length', sql`char_length(${t.reason}) between 1 and 200`),
+  ],
+);
+export type TradingHaltRow = typeof tradingHalts.$inferSelect;

@@ -31,6 +31,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
     db: app.db,
     market: app.market,
     settings: app.tradeSettings,
+    halts: app.tradingHalts,
     settlement: createSettlementScheduler(app.queues.settlement, log),
     events: createTradeEvents(app.userEvents),
     walletEvents: createWalletEvents(app.io, app.db),

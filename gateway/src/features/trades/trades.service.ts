@@ -8,10 +8,13 @@ import {
   type PlaceTradeInput,
   placeTrade,
   type TradeRow,
+  type TradingHaltRow,
 } from '@app/db';
 import {
   type CancelTradeResponse,
   formatRupees,
+  haltFor,
+  haltMessage,
   isAdminRole,
   isUuid,
   MSG,
@@ -52,6 +55,11 @@ export type TradesServiceDeps = {
   db: Db;
   market: Pick<MarketService, 'findCoin' | 'latestTick'>;
   settings: Pick<TradeSettingsCache, 'find'>;
+  /**
+   * The standing trading halts, from the gateway's copy that every change drops through the
+   * cache bus (docs/adr/0019-trading-halt-checked-by-the-gateway.md).
+   */
+  halts: { get(): Promise<readonly TradingHaltRow[]> };
   settlement: SettlementScheduler;
   events: TradeEvents;
   /** The cancelled trade's notification is pushed with these (INTEGRITY §4). */
@@ -84,7 +92,7 @@ async function withMoneyErrors<T>(work: () => Promise<T>): Promise<T> {
  * Nothing here decides a result or sets a balance: settlement is the workers' job.
  */
 export function createTradesService(deps: TradesServiceDeps) {
-  const { db, market, settings, settlement, events, walletEvents, log, maxPriceAgeMs } = deps;
+  const { db, market, settings, halts, settlement, events, walletEvents, log, maxPriceAgeMs } = deps;
   const now = deps.now ?? Date.now;
 
   /** Why a new trade cannot open now, or null when it can. */
@@ -94,7 +102,10 @@ export function createTradesService(deps: TradesServiceDeps) {
     settingOk: boolean,
     tick: Tick | null,
     at: number,
+    halted: readonly TradingHaltRow[],
   ): AppError | null {
+    const halt = haltFor(halted, body.symbol);
+    if (halt) return conflict(haltMessage(halt));
     if (!coinOk) return badRequest(MSG.coinNotTradable);
     if (!settingOk) return badRequest(MSG.tradeSettingUnknown);
     if (!tick || at - tick.receivedAt > maxPriceAgeMs) return conflict(MSG.priceStale);
@@ -164,13 +175,14 @@ export function createTradesService(deps: TradesServiceDeps) {
       // Tokens are ours, so this is a uuid; anything else is no session of a user.
       if (!isUuid(userId)) throw unauthorized(MSG.sessionExpired);
       const session = { tokenVersion: trader.tokenVersion };
-      const [coin, setting, tick] = await Promise.all([
+      const [coin, setting, tick, halted] = await Promise.all([
         market.findCoin(body.symbol),
         settings.find(body.settingId),
         market.latestTick(body.symbol),
+        halts.get(),
       ]);
       const at = now();
-      const refused = refusal(body, coin?.symbol === body.symbol, setting !== undefined, tick, at);
+      const refused = refusal(body, coin?.symbol === body.symbol, setting !== undefined, tick, at, halted);
 
       let input: PlaceTradeInput;
       if (refused || !setting || !tick) {

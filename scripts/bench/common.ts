@@ -42,10 +42,10 @@ export async function waitForHealth(url: string, timeoutMs: number): Promise<voi
 }
 
 /** A token as the gateway signs it (HS256 over { sub, role, tv }), valid for an hour. */
-export function signToken(secret: string, sub: string, tv: number): string {
+export function signToken(secret: string, sub: string, tv: number, role: 'user' | 'admin' = 'user'): string {
   const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role: 'user', tv, iat: now, exp: now + 3600 })}`;
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, role, tv, iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 

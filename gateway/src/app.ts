@@ -24,6 +24,7 @@ import riskRoutes from './features/risk/risk.routes.ts';
 import sessionsPlugin from './features/sessions/sessions.plugin.ts';
 import sitePlugin from './features/site/site.plugin.ts';
 import siteRoutes from './features/site/site.routes.ts';
+import statementsRoutes from './features/statements/statements.routes.ts';
 import superadminRoutes from './features/superadmin/superadmin.routes.ts';
 import ticketsRoutes from './features/tickets/tickets.routes.ts';
 import topupsRoutes from './features/topups/topups.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
       await api.register(topupsRoutes, { voucherDir: config.voucherDir });
       await api.register(withdrawalsRoutes);
       await api.register(walletRoutes);
+      await api.register(statementsRoutes);
       await api.register(notificationsRoutes);
       await api.register(broadcastRoutes, { syncMax: config.broadcastSyncMax });
       await api.register(ticketsRoutes);

@@ -72,6 +72,8 @@ const EXTERNAL = [
   'thread-stream',
   '@fastify/static',
   '@fastify/swagger-ui',
+  // Loads its standard fonts' metrics through its package's own subpath imports at run time.
+  'pdfkit',
 ];
 const isExternal = (spec: string) => EXTERNAL.some((name) => spec === name || spec.startsWith(`${name}/`));
 

@@ -46,6 +46,13 @@ export function rupeesToPaise(rupees: number): bigint {
   return BigInt(paise);
 }
 
+/** Paise as rupees with exactly 2 decimals and no grouping ("-1234.50"), from the integer: exact at any size. */
+export function paiseToRupeesText(paise: bigint): string {
+  const sign = paise < 0n ? '-' : '';
+  const abs = paise < 0n ? -paise : paise;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
 const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "1,23,456.70": Indian grouping, 2 decimals. */

@@ -1,5 +1,7 @@
+import { paiseToRupeesText } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { csvCell, paiseToInrText, usersCsv } from './admin-users.csv.ts';
+import { csvCell } from '../../lib/csv.ts';
+import { usersCsv } from './admin-users.csv.ts';
 import type { UserListRow } from './admin-users.repository.ts';
 
 describe('csvCell', () => {
@@ -26,13 +28,13 @@ describe('csvCell', () => {
   });
 });
 
-describe('paiseToInrText', () => {
+describe('paiseToRupeesText', () => {
   it('writes rupees with exactly 2 decimals from the integer', () => {
-    expect(paiseToInrText(0n)).toBe('0.00');
-    expect(paiseToInrText(5n)).toBe('0.05');
-    expect(paiseToInrText(123450n)).toBe('1234.50');
-    expect(paiseToInrText(-199n)).toBe('-1.99');
-    expect(paiseToInrText(900719925474099199n)).toBe('9007199254740991.99');
+    expect(paiseToRupeesText(0n)).toBe('0.00');
+    expect(paiseToRupeesText(5n)).toBe('0.05');
+    expect(paiseToRupeesText(123450n)).toBe('1234.50');
+    expect(paiseToRupeesText(-199n)).toBe('-1.99');
+    expect(paiseToRupeesText(900719925474099199n)).toBe('9007199254740991.99');
   });
 });
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         floodDisconnectAfter: 50,
         maxPayloadBytes: 16 * 1024,
         maxConnectionsPerIp: 100,
+        marketBufferBytes: 64 * 1024,
       },
       tradeMaxPriceAgeMs: 5000,
       voucherDir: resolve('.data/vouchers'),
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
         SOCKET_FLOOD_DISCONNECT_AFTER: '12',
         SOCKET_MAX_PAYLOAD_BYTES: '4096',
         SOCKET_MAX_CONNECTIONS_PER_IP: '6000',
+        SOCKET_MARKET_BUFFER_BYTES: '8192',
       }).socketLimits,
     ).toEqual({
       eventsPerSecond: 5,
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
       floodDisconnectAfter: 12,
       maxPayloadBytes: 4096,
       maxConnectionsPerIp: 6000,
+      marketBufferBytes: 8192,
     });
     expect(loadConfig(base).socketLimits).toEqual(DEFAULT_SOCKET_LIMITS);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([

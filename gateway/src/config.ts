@@ -23,6 +23,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   floodDisconnectAfter: 50,
   maxPayloadBytes: 16 * 1024,
   maxConnectionsPerIp: 100,
+  // About 10 s of a trade page's market stream at the default rates (docs/realtime.md).
+  marketBufferBytes: 64 * 1024,
 };
 
 /** `true`/`false`, a hop count, or a comma list of trusted addresses (Fastify's trustProxy). */
@@ -70,10 +72,16 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(5000),
   LOGIN_RATE_LIMIT: positiveInt(10),
   REGISTER_RATE_LIMIT: positiveInt(5),
+  // Requests per minute per address to the emailed-link routes (forgot and reset password,
+  // verify and resend verification); the workers also cap the emails per account.
+  ACCOUNT_MAIL_RATE_LIMIT: positiveInt(5),
   // Failed sign-ins of one account, from any address, before it locks; the minutes they count
   // in, which is also how long the lock lasts.
   LOGIN_LOCK_THRESHOLD: positiveInt(10),
   LOGIN_LOCK_MINUTES: positiveInt(15).pipe(z.number().max(24 * 60)),
+  // Key material for the two-factor secrets stored in the database (AES-256-GCM); unset, a key
+  // is derived from JWT_SECRET. Changing the one in use makes every stored secret unreadable.
+  TOTP_ENC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: trustProxy,
   // Browser origins allowed to reach Socket.IO's polling transport from another site; the
   // web app itself is served (or proxied in development) from the gateway's own origin.
@@ -100,6 +108,12 @@ const envSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(DEFAULT_SOCKET_LIMITS.maxPayloadBytes),
   SOCKET_MAX_CONNECTIONS_PER_IP: positiveInt(DEFAULT_SOCKET_LIMITS.maxConnectionsPerIp),
+  SOCKET_MARKET_BUFFER_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .default(DEFAULT_SOCKET_LIMITS.marketBufferBytes),
   // The newest price a trade may open at: older than this (ms since we received it, and since
   // the exchange traded at it) and placement answers 409 instead of guessing.
   TRADE_MAX_PRICE_AGE_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
@@ -131,8 +145,14 @@ export type Config = {
   /** Attempts per minute per IP. */
   loginRateLimit: number;
   registerRateLimit: number;
+  /** Requests per minute per IP to each emailed-link route (unset: 5). */
+  accountMailRateLimit?: number;
   /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
   loginLock: { threshold: number; windowMs: number };
+  /** Key material for two-factor secrets at rest (unset: derived from jwtSecret). */
+  totpEncKey?: string;
+  /** How long the second step of a sign-in may take (unset: 5 minutes). */
+  twoFactorChallengeTtlMs?: number;
   trustProxy: boolean | number | string[];
   /** Extra origins allowed to use Socket.IO cross-site (empty: same origin only). */
   socketCorsOrigins: string[];
@@ -175,7 +195,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheMs: e.SESSION_CACHE_MS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
+    accountMailRateLimit: e.ACCOUNT_MAIL_RATE_LIMIT,
     loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    totpEncKey: e.TOTP_ENC_KEY,
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,
     socketLimits: {
@@ -184,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       floodDisconnectAfter: e.SOCKET_FLOOD_DISCONNECT_AFTER,
       maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
       maxConnectionsPerIp: e.SOCKET_MAX_CONNECTIONS_PER_IP,
+      marketBufferBytes: e.SOCKET_MARKET_BUFFER_BYTES,
     },
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,
     voucherDir: resolve(e.VOUCHER_DIR),

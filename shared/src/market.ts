@@ -65,8 +65,27 @@ export type Candle = { time: number; open: number; high: number; low: number; cl
 
 export const ORDER_BOOK_LEVELS = 15;
 export const LIVE_PRICE_POINTS = 60;
+/**
+ * Default rates of the market channels (workers' MARKET_*_MAX_PER_SECOND settings), chosen for
+ * a screen rather than the exchange: docs/adr/0020-market-conflation-and-sequence-numbers.md.
+ */
 export const MARKET_PRICE_MAX_PER_SECOND = 10;
+export const MARKET_BOOK_MAX_PER_SECOND = 2;
+export const MARKET_STATS_MAX_PER_SECOND = 1;
 export const TICKER_MAX_PER_SECOND = 1;
+
+/**
+ * The position of a market event in its channel (a room and an event: `market:BTC` +
+ * `market:book`), assigned by the feed leader in the workers. It grows by one per event; a
+ * client that sees it jump knows events were skipped (a slow socket's gateway sends only the
+ * newest). A new leader starts from its clock in milliseconds, above anything the one before
+ * it could have reached, so the numbers never go back across a failover.
+ */
+export type MarketSeq = { seq: number };
+export type TickEvent = Tick & MarketSeq;
+export type OrderBookEvent = OrderBook & MarketSeq;
+export type Stats24hEvent = Stats24h & MarketSeq;
+export type TickerEvent = { coins: TickerEntry[]; ts: number } & MarketSeq;
 
 /** Exchange symbol a coin is priced from. */
 export const marketSymbol = (symbol: string) => `${symbol.toUpperCase()}USDT`;

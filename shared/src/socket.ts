@@ -1,4 +1,14 @@
-import type { FeedStatus, OrderBook, Stats24h, Tick, TickerEntry } from './market.ts';
+import type {
+  FeedStatus,
+  OrderBook,
+  OrderBookEvent,
+  Stats24h,
+  Stats24hEvent,
+  Tick,
+  TickEvent,
+  TickerEntry,
+  TickerEvent,
+} from './market.ts';
 import { MSG } from './messages.ts';
 import type { AdminCardsResponse } from './schemas/admin-stats.ts';
 import type { CoinsChangedEvent } from './schemas/coins.ts';
@@ -31,6 +41,7 @@ export const SESSION_END_REASONS = [
   'banned',
   'role_changed',
   'password_set_by_admin',
+  'password_reset',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -41,6 +52,7 @@ export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
   banned: MSG.accountBanned,
   role_changed: MSG.sessionEndedRoleChanged,
   password_set_by_admin: MSG.sessionEndedPasswordSetByAdmin,
+  password_reset: MSG.sessionEndedPasswordReset,
 };
 
 /** `session:ended`, to `user:{id}` just before the gateways disconnect that user's sockets. */
@@ -52,10 +64,10 @@ export const sessionEndedEvent = (reason: SessionEndReason): SessionEndedEvent =
 });
 
 export interface ServerToClientEvents {
-  'market:tick': (tick: Tick) => void;
-  'market:book': (book: OrderBook) => void;
-  'market:stats': (stats: Stats24h) => void;
-  ticker: (payload: { coins: TickerEntry[]; ts: number }) => void;
+  'market:tick': (tick: TickEvent) => void;
+  'market:book': (book: OrderBookEvent) => void;
+  'market:stats': (stats: Stats24hEvent) => void;
+  ticker: (payload: TickerEvent) => void;
   'feed:status': (status: FeedStatus) => void;
   /** A coin was added, edited or removed: load the coin list again. To every socket. */
   'market:coins': (payload: CoinsChangedEvent) => void;

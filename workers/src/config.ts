@@ -1,4 +1,9 @@
-import { MARKET_PRICE_MAX_PER_SECOND } from '@app/shared';
+import {
+  MARKET_BOOK_MAX_PER_SECOND,
+  MARKET_PRICE_MAX_PER_SECOND,
+  MARKET_STATS_MAX_PER_SECOND,
+  TICKER_MAX_PER_SECOND,
+} from '@app/shared';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,6 +28,9 @@ const flag = (fallback: boolean) =>
 
 const ms = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
+
+/** Events per second of a market channel: 1 to 100. */
+const perSecond = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 
 const HOUR = 3_600_000;
 
@@ -68,7 +76,11 @@ const market = {
   MARKET_REST_TIMEOUT_MS: ms(100, 60_000, 5_000),
   /** Re-read recent klines so candles match the exchange's. */
   MARKET_KLINES_REFRESH_MS: ms(1_000, 24 * HOUR, 600_000),
-  MARKET_PRICE_MAX_PER_SECOND: z.coerce.number().int().min(1).max(100).default(MARKET_PRICE_MAX_PER_SECOND),
+  /** Rates of the market channels per symbol (docs/adr/0020-market-conflation-and-sequence-numbers.md). */
+  MARKET_PRICE_MAX_PER_SECOND: perSecond(MARKET_PRICE_MAX_PER_SECOND),
+  MARKET_BOOK_MAX_PER_SECOND: perSecond(MARKET_BOOK_MAX_PER_SECOND),
+  MARKET_STATS_MAX_PER_SECOND: perSecond(MARKET_STATS_MAX_PER_SECOND),
+  MARKET_TICKER_MAX_PER_SECOND: perSecond(TICKER_MAX_PER_SECOND),
   /**
    * Period of the tick archive's batch write (only the seconds that changed). A symbol's first
    * tick of a new second is written at once regardless, since settlement waits for it.
@@ -115,6 +127,18 @@ const settlement = {
   LEDGER_CHECK_EVERY_MS: ms(1_000, 7 * 24 * HOUR, 60_000),
 };
 
+/** Mail to users (workers/src/mail): reset and verification links. */
+const mail = {
+  /** Any SMTP server, e.g. smtp://user:pass@host:587 or smtps://host:465; unset: mail jobs fail, logged. */
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /** The sender of every email: an address, or `Name <address>`. */
+  MAIL_FROM: z.string().trim().min(3).default('CoinPulse <no-reply@coinpulse.localhost>'),
+  /** Where users open the web app: the links in emails start with it. */
+  PUBLIC_URL: url(['http:', 'https:']).default('http://localhost:3000'),
+  /** Reset links one account may be sent per hour; more requests are answered alike and send nothing. */
+  RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+};
+
 const schema = z.object({
   REDIS_URL: url(['redis:', 'rediss:']),
   /** Namespaces every key (BullMQ's too) so deployments and test runs can share one Redis. */
@@ -129,6 +153,7 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   ...market,
   ...settlement,
+  ...mail,
 });
 
 export type WorkersConfig = z.infer<typeof schema>;

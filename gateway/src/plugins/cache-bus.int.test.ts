@@ -215,8 +215,8 @@ describe('/api/market from the gateway memory', () => {
     const price = async () =>
       (await get(b, '/api/market')).json().coins.find((c: { symbol: string }) => c.symbol === 'BTC').price;
     expect(await price()).toBe(60_000);
-    emitter.to(rooms.market('BTC')).emit('market:tick', makeTick('BTC', 61_234.5));
-    emitter.to(rooms.market('BTC')).emit('market:stats', makeStats('BTC', { last: 61_234.5 }));
+    emitter.to(rooms.market('BTC')).emit('market:tick', { ...makeTick('BTC', 61_234.5), seq: 1 });
+    emitter.to(rooms.market('BTC')).emit('market:stats', { ...makeStats('BTC', { last: 61_234.5 }), seq: 1 });
     await vi.waitFor(async () => expect(await price()).toBe(61_234.5), WITHIN);
     expect(JSON.parse((await redis.get(marketKeys.price('BTC'))) ?? '{}').price).toBe(60_000);
   });

@@ -1,6 +1,7 @@
 import { type Ack, MARKET_MSG, MAX_MARKET_SUBSCRIPTIONS, MSG, rooms } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketService } from '../features/market/market.service.ts';
+import type { MarketFanout } from './market-fanout.ts';
 import type { IoSocket } from './types.ts';
 
 type Reply<T> = { ok: true; data: T } | { ok: false; error: string };
@@ -23,7 +24,12 @@ function symbolOf(payload: unknown): string | null {
  * Market client events of one socket: subscribe/unsubscribe to `market:{SYMBOL}` and to
  * `ticker`. Every event is validated and acknowledged; a failure never escapes the handler.
  */
-export function registerMarketHandlers(socket: IoSocket, market: MarketService, log: FastifyBaseLogger) {
+export function registerMarketHandlers(
+  socket: IoSocket,
+  market: MarketService,
+  fanout: MarketFanout,
+  log: FastifyBaseLogger,
+) {
   /** The market rooms this socket is in, to cap them. */
   const markets = new Set<string>();
 
@@ -49,7 +55,7 @@ export function registerMarketHandlers(socket: IoSocket, market: MarketService, 
         return { ok: false, error: MARKET_MSG.tooManySubscriptions(MAX_MARKET_SUBSCRIPTIONS) };
       markets.add(room);
       // Join first, then read: an update published in between reaches the client, none is lost.
-      await socket.join(room);
+      fanout.join(socket, room);
       const snapshot = await market.snapshot(coin.symbol);
       return { ok: true, data: { room, ...snapshot } };
     }),
@@ -62,7 +68,7 @@ export function registerMarketHandlers(socket: IoSocket, market: MarketService, 
       // By the coin's own symbol when it is one (BTCUSDT leaves market:BTC, as subscribe joined).
       const coin = await market.findCoin(symbol);
       const room = rooms.market(coin?.symbol ?? symbol);
-      await socket.leave(room);
+      fanout.leave(socket, room);
       markets.delete(room);
       return { ok: true, data: { room } };
     }),
@@ -71,7 +77,7 @@ export function registerMarketHandlers(socket: IoSocket, market: MarketService, 
   socket.on('ticker:subscribe', (ack) =>
     respond(ack, async () => {
       const room = rooms.ticker();
-      await socket.join(room);
+      fanout.join(socket, room);
       return { ok: true, data: { room, coins: await market.ticker() } };
     }),
   );
@@ -79,7 +85,7 @@ export function registerMarketHandlers(socket: IoSocket, market: MarketService, 
   socket.on('ticker:unsubscribe', (ack) =>
     respond(ack, async () => {
       const room = rooms.ticker();
-      await socket.leave(room);
+      fanout.leave(socket, room);
       return { ok: true, data: { room } };
     }),
   );

@@ -182,8 +182,8 @@ describe('worker emits through the Redis emitter', () => {
     expect(await unsubscribe(left, 'btc')).toEqual({ ok: true, data: { room: 'market:BTC' } });
     const seen = Promise.all([onBtc, onEth, left].map((s) => collect(s, 'market:tick', 1)));
 
-    const btcTick = makeTick('BTC', 65_010);
-    const ethTick = makeTick('ETH', 3_000.25);
+    const btcTick = { ...makeTick('BTC', 65_010), seq: 1 };
+    const ethTick = { ...makeTick('ETH', 3_000.25), seq: 1 };
     emitter.to(rooms.market('BTC')).emit('market:tick', btcTick);
     // Published after the BTC tick on the same connection, so it arrives after it: a socket
     // wrongly in the BTC room would see the BTC tick first.
@@ -197,12 +197,12 @@ describe('worker emits through the Redis emitter', () => {
     await subscribe(onA, 'BTC');
     await subscribe(onB, 'BTC');
 
-    const stats = makeStats('BTC', { last: 65_100 });
+    const stats = { ...makeStats('BTC', { last: 65_100 }), seq: 1 };
     const arrivals = [next(onA, 'market:stats'), next(onB, 'market:stats')];
     emitter.to(rooms.market('BTC')).emit('market:stats', stats);
     expect(await Promise.all(arrivals)).toEqual([stats, stats]);
 
-    const book = makeBook('BTC', 65_100, 15);
+    const book = { ...makeBook('BTC', 65_100, 15), seq: 1 };
     const onBBook = next(onB, 'market:book');
     appA.io.to(rooms.market('BTC')).emit('market:book', book);
     expect(await onBBook).toEqual(book);
@@ -220,7 +220,7 @@ describe('worker emits through the Redis emitter', () => {
         ],
       },
     });
-    const payload = { coins: [{ ...btc.tick, priceChangePercent: 1, volume: 2 }], ts: Date.now() };
+    const payload = { coins: [{ ...btc.tick, priceChangePercent: 1, volume: 2 }], ts: Date.now(), seq: 1 };
     const arrival = next(s, 'ticker');
     emitter.to(rooms.ticker()).emit('ticker', payload);
     expect(await arrival).toEqual(payload);

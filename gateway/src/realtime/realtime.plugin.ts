@@ -10,8 +10,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import { globLiteral } from '../features/market/market.plugin.ts';
 import { AppError } from '../lib/errors.ts';
 import { registerMarketHandlers } from './market.handlers.ts';
+import { MarketFanout } from './market-fanout.ts';
 import { createPacketDelivery } from './room-delivery.ts';
 import { handshakeToken, socketAuth } from './socket-auth.ts';
 import { clientIpOf, guardConnections, limitEvents, type SocketLimits } from './socket-limits.ts';
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     io: IoServer;
     userEvents: UserEvents;
+    /** This gateway's market rooms and their delivery (conflated per socket). */
+    marketFanout: MarketFanout;
   }
 }
 
@@ -135,6 +139,21 @@ export default fp<RealtimeOptions>(
       socket.once('disconnect', () => clearTimeout(timer));
     };
 
+    // Market rooms are kept here rather than in the adapter, whose broadcast writes every
+    // packet to every socket: the workers' emitter messages to `market:*` and `ticker` (and any
+    // gateway's emit to them) are read on the cache bus and delivered with conflation. The
+    // adapter skips them, having no socket in those rooms.
+    const fanout = new MarketFanout(opts.limits.marketBufferBytes);
+    const broadcast = `${opts.redisPrefix}socket.io#/#`;
+    const emitted = (room: string, message: Buffer) => {
+      if (!fanout.deliverEmitted(room, message)) log.warn({ room }, 'market message not understood');
+    };
+    app.cacheBus.psubscribe(
+      `${globLiteral(broadcast)}${globLiteral(rooms.market(''))}*#`,
+      (channel, message) => emitted(channel.slice(broadcast.length, -1), message),
+    );
+    app.cacheBus.subscribe(`${broadcast}${rooms.ticker()}#`, (message) => emitted(rooms.ticker(), message));
+
     io.use(socketAuth(app));
     io.on('connection', (socket) => {
       const { userId, role } = socket.data;
@@ -151,7 +170,8 @@ export default fp<RealtimeOptions>(
         void socket.join(joined);
         holdSession(socket);
       }
-      registerMarketHandlers(socket, app.market, log);
+      registerMarketHandlers(socket, app.market, fanout, log);
+      socket.once('disconnect', () => fanout.remove(socket));
       app.market.feed().then(
         (status) => socket.emit('feed:status', status),
         (err: unknown) => log.warn({ err }, 'feed status on connect failed'),
@@ -200,6 +220,7 @@ export default fp<RealtimeOptions>(
     } satisfies UserEvents);
 
     app.decorate('io', io);
+    app.decorate('marketFanout', fanout);
     // Before the HTTP server closes: open websockets would otherwise keep it waiting.
     app.addHook('preClose', async () => {
       await io.close();
@@ -208,5 +229,5 @@ export default fp<RealtimeOptions>(
       await Promise.all([closeClient(pub), closeClient(sub), closeClient(events)]);
     });
   },
-  { name: 'realtime', dependencies: ['redis', 'db', 'auth', 'market'] },
+  { name: 'realtime', dependencies: ['redis', 'db', 'auth', 'market', 'cache-bus'] },
 );

@@ -16,6 +16,11 @@ export type SocketLimits = {
   maxPayloadBytes: number;
   /** Open connections per client address. */
   maxConnectionsPerIp: number;
+  /**
+   * Market bytes written to a socket and not yet handed to the network above which its market
+   * events are conflated (realtime/market-fanout.ts).
+   */
+  marketBufferBytes: number;
 };
 
 /** The refused-event allowance refills over this window: a socket refused that often in it is flooding. */

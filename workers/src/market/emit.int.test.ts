@@ -9,6 +9,7 @@ import {
   rooms,
   type ServerToClientEvents,
   type Tick,
+  type TickEvent,
   type TickerEntry,
 } from '@app/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -37,8 +38,8 @@ let fake: FakeBinance;
 let service: MarketService;
 let io: Server<ClientToServerEvents, ServerToClientEvents>;
 let client: Socket<ServerToClientEvents, ClientToServerEvents>;
-const ticks: Tick[] = [];
-const otherTicks: Tick[] = [];
+const ticks: TickEvent[] = [];
+const otherTicks: TickEvent[] = [];
 const tickers: Array<{ coins: TickerEntry[]; ts: number; at: number }> = [];
 const statuses: FeedStatus[] = [];
 
@@ -107,7 +108,10 @@ describe('market push through the Socket.IO Redis emitter', () => {
     // Redis holds the very latest tick; the recent list holds what the clients saw.
     expect(await latestStored()).toBe(last);
     const [head] = await redis.lrange(prefix + marketKeys.ticks(sym), 0, 0);
-    expect(JSON.parse(head ?? 'null')).toEqual(ticks.at(-1));
+    const { seq, ...shown } = ticks.at(-1) ?? { seq: 0 };
+    expect(JSON.parse(head ?? 'null')).toEqual(shown);
+    // One more than the tick before it: none of the ticks sent was lost on the way.
+    expect(ticks.at(-2)?.seq).toBe(seq - 1);
 
     // Nothing more may follow: the next tick event is the one of a later trade.
     const burst = ticks.length;

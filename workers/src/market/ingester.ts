@@ -59,7 +59,12 @@ export class Ingester {
       logger: this.log,
       archiver: this.archiver,
       candles: this.candles,
-      priceMaxPerSecond: config.MARKET_PRICE_MAX_PER_SECOND,
+      rates: {
+        tick: config.MARKET_PRICE_MAX_PER_SECOND,
+        book: config.MARKET_BOOK_MAX_PER_SECOND,
+        stats: config.MARKET_STATS_MAX_PER_SECOND,
+        ticker: config.MARKET_TICKER_MAX_PER_SECOND,
+      },
     });
     this.rest = new BinanceRest({
       baseUrl: config.BINANCE_REST_URL,

@@ -10,7 +10,6 @@ import {
   rooms,
   type ServerToClientEvents,
   type Stats24h,
-  TICKER_MAX_PER_SECOND,
   type Tick,
   type TickerEntry,
   type UsdtInrRate,
@@ -29,8 +28,33 @@ export type PublisherOptions = {
   logger: Logger;
   archiver: TickArchiver;
   candles: CandleStore;
-  priceMaxPerSecond: number;
+  /** Events per second per symbol of each market channel (the ticker's for all symbols). */
+  rates: MarketRates;
 };
+
+export type MarketRates = { tick: number; book: number; stats: number; ticker: number };
+
+/** The least gap between two events of a channel at `perSecond`. */
+const intervalOf = (perSecond: number) => Math.ceil(1000 / perSecond);
+
+/**
+ * Sequence numbers of the market channels, one counter per room and event. A counter starts at
+ * the clock (ms) the first time its channel is used here: a leader that takes over later starts
+ * above whatever its predecessor reached, as none sends more than one event a millisecond.
+ */
+export class ChannelSeq {
+  private readonly last = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  next(room: string, event: string): number {
+    const key = `${room}\t${event}`;
+    const prev = this.last.get(key);
+    const seq = prev === undefined ? this.now() : prev + 1;
+    this.last.set(key, seq);
+    return seq;
+  }
+}
 
 /** A tick replaces the stored one only when it is newer (duplicates arrive while a stream is renewed). */
 export function isNewerTick(next: Tick, prev: Tick | undefined): boolean {
@@ -55,6 +79,8 @@ export class MarketPublisher implements FeedSink {
   private readonly statsBy = new Map<string, Stats24h>();
   private readonly tickThrottle: KeyedThrottle<Tick>;
   private readonly bookThrottle: KeyedThrottle<OrderBook>;
+  private readonly statsThrottle: KeyedThrottle<Stats24h>;
+  private readonly seq = new ChannelSeq();
   private readonly emitter: Emitter<ServerToClientEvents>;
   private readonly timers: NodeJS.Timeout[] = [];
   private tickerChanged = false;
@@ -62,9 +88,10 @@ export class MarketPublisher implements FeedSink {
   private lastErrorLog = 0;
 
   constructor(private readonly opts: PublisherOptions) {
-    const interval = Math.ceil(1000 / opts.priceMaxPerSecond);
-    this.tickThrottle = new KeyedThrottle(interval, (_, tick) => this.emitTick(tick));
-    this.bookThrottle = new KeyedThrottle(interval, (_, book) => this.emitBook(book));
+    const { rates } = opts;
+    this.tickThrottle = new KeyedThrottle(intervalOf(rates.tick), (_, tick) => this.emitTick(tick));
+    this.bookThrottle = new KeyedThrottle(intervalOf(rates.book), (_, book) => this.emitBook(book));
+    this.statsThrottle = new KeyedThrottle(intervalOf(rates.stats), (_, stats) => this.emitStats(stats));
     // The emitter only needs `publish`; ours never throws into the emitter (it does not await).
     const client = {
       publish: (channel: string, message: Buffer | string) =>
@@ -95,7 +122,7 @@ export class MarketPublisher implements FeedSink {
   }
 
   start(candleFlushMs: number) {
-    this.timers.push(setInterval(() => this.emitTicker(), Math.ceil(1000 / TICKER_MAX_PER_SECOND)));
+    this.timers.push(setInterval(() => this.emitTicker(), intervalOf(this.opts.rates.ticker)));
     this.timers.push(setInterval(() => this.flushCandles(), candleFlushMs));
   }
 
@@ -106,6 +133,7 @@ export class MarketPublisher implements FeedSink {
     this.timers.length = 0;
     this.tickThrottle.clear();
     this.bookThrottle.clear();
+    this.statsThrottle.clear();
   }
 
   private key(k: string) {
@@ -141,7 +169,8 @@ export class MarketPublisher implements FeedSink {
       .ltrim(key, 0, RECENT_TICKS - 1)
       .exec()
       .catch((err) => this.failed(err, 'ticks'));
-    this.emitter.to(rooms.market(tick.symbol)).emit('market:tick', tick);
+    const room = rooms.market(tick.symbol);
+    this.emitter.to(room).emit('market:tick', { ...tick, seq: this.seq.next(room, 'market:tick') });
   }
 
   book(book: OrderBook) {
@@ -157,7 +186,8 @@ export class MarketPublisher implements FeedSink {
     this.opts.redis
       .set(this.key(marketKeys.book(book.symbol)), JSON.stringify(book))
       .catch((err) => this.failed(err, 'book'));
-    this.emitter.to(rooms.market(book.symbol)).emit('market:book', book);
+    const room = rooms.market(book.symbol);
+    this.emitter.to(room).emit('market:book', { ...book, seq: this.seq.next(room, 'market:book') });
   }
 
   stats(stats: Stats24h) {
@@ -168,8 +198,14 @@ export class MarketPublisher implements FeedSink {
     this.opts.redis
       .set(this.key(marketKeys.stats(stats.symbol)), JSON.stringify(stats))
       .catch((err) => this.failed(err, 'stats'));
-    this.emitter.to(rooms.market(stats.symbol)).emit('market:stats', stats);
+    this.statsThrottle.push(stats.symbol, stats);
     this.tickerChanged = true;
+  }
+
+  private emitStats(stats: Stats24h) {
+    if (!this.active) return;
+    const room = rooms.market(stats.symbol);
+    this.emitter.to(room).emit('market:stats', { ...stats, seq: this.seq.next(room, 'market:stats') });
   }
 
   candles(symbol: string, interval: CandleInterval, candles: Candle[]) {
@@ -221,7 +257,9 @@ export class MarketPublisher implements FeedSink {
     if (!this.active || !this.tickerChanged) return;
     this.tickerChanged = false;
     const coins = this.tickerEntries();
-    if (coins.length) this.emitter.to(rooms.ticker()).emit('ticker', { coins, ts: Date.now() });
+    if (!coins.length) return;
+    const room = rooms.ticker();
+    this.emitter.to(room).emit('ticker', { coins, ts: Date.now(), seq: this.seq.next(room, 'ticker') });
   }
 
   private flushCandles() {

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** A glob pattern's special characters in a literal part of it. */
-const globLiteral = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
+export const globLiteral = (text: string) => text.replace(/[*?[\]\\]/g, '\\$&');
 
 /** The events the feed's emitter publishes (Socket.IO Redis emitter: msgpack `[uid, packet, opts]`). */
 const LIVE_EVENTS = {

@@ -1,0 +1,177 @@
+import { decode } from 'notepack.io';
+
+/** What the fan-out needs of a socket: its id, whether it is still connected, its engine.io connection. */
+export type FanoutSocket = {
+  id: string;
+  connected: boolean;
+  conn: {
+    readyState: string;
+    /** engine.io's public `write`: `sent` runs once the transport has handed the packet to the network. */
+    write(packet: string, options: undefined, sent: () => void): unknown;
+  };
+};
+
+type Member = {
+  socket: FanoutSocket;
+  rooms: Set<string>;
+  /** Bytes written to the connection whose `sent` has not run yet. */
+  outstanding: number;
+  /** Sizes of those packets, oldest first (engine.io runs the callbacks in order). */
+  sizes: number[];
+  /** The newest packet per room and event held back while the connection is above the limit. */
+  held: Map<string, string> | null;
+  sent: () => void;
+};
+
+export type FanoutStats = {
+  /** Sockets in at least one market room on this gateway. */
+  sockets: number;
+  /** Market packets written to sockets since start. */
+  written: number;
+  /** Market packets replaced by a newer one of the same room and event before they were written. */
+  skipped: number;
+  /** Sockets holding packets back now. */
+  congested: number;
+};
+
+/**
+ * Market rooms of this gateway's sockets, and their delivery with conflation. Market data is
+ * latest-value-wins: a socket whose connection has more than `bufferBytes` of market packets
+ * not yet handed to the network gets no more for now; the newest packet of each room and event
+ * waits (a newer one replaces it, counted as skipped) and goes out when the connection drains.
+ * So a slow client ends with the latest prices, late, and the gateway holds at most the limit
+ * plus one packet per room and event for it, however long it stays slow. Events of other rooms
+ * (trades, balances, notifications) do not pass here and are never skipped.
+ * docs/adr/0020-market-conflation-and-sequence-numbers.md.
+ */
+export class MarketFanout {
+  private readonly rooms = new Map<string, Set<Member>>();
+  private readonly members = new Map<string, Member>();
+  private written = 0;
+  private skipped = 0;
+
+  constructor(private readonly bufferBytes: number) {}
+
+  /** Put `socket` in `room` (synchronously: a packet published from now on reaches it). */
+  join(socket: FanoutSocket, room: string): void {
+    if (!socket.connected) return;
+    let member = this.members.get(socket.id);
+    if (!member) {
+      const created: Member = {
+        socket,
+        rooms: new Set(),
+        outstanding: 0,
+        sizes: [],
+        held: null,
+        sent: () => this.sent(created),
+      };
+      member = created;
+      this.members.set(socket.id, member);
+    }
+    member.rooms.add(room);
+    let set = this.rooms.get(room);
+    if (!set) {
+      set = new Set();
+      this.rooms.set(room, set);
+    }
+    set.add(member);
+  }
+
+  leave(socket: FanoutSocket, room: string): void {
+    const member = this.members.get(socket.id);
+    if (!member?.rooms.delete(room)) return;
+    this.dropFromRoom(member, room);
+    if (member.held) {
+      for (const key of member.held.keys()) if (key.startsWith(`${room}\t`)) member.held.delete(key);
+    }
+    if (member.rooms.size === 0) this.members.delete(socket.id);
+  }
+
+  /** Forget a disconnected socket. */
+  remove(socket: FanoutSocket): void {
+    const member = this.members.get(socket.id);
+    if (!member) return;
+    for (const room of member.rooms) this.dropFromRoom(member, room);
+    this.members.delete(socket.id);
+  }
+
+  /** Market bytes written to the socket and not yet handed to the network; 0 when unknown. */
+  bufferedBytes(socketId: string): number {
+    return this.members.get(socketId)?.outstanding ?? 0;
+  }
+
+  stats(): FanoutStats {
+    let congested = 0;
+    for (const m of this.members.values()) if (m.held && m.held.size > 0) congested++;
+    return { sockets: this.members.size, written: this.written, skipped: this.skipped, congested };
+  }
+
+  /** Hand an encoded Socket.IO packet of `event` to every socket of this gateway in `room`. */
+  deliver(room: string, event: string, packet: string): void {
+    const set = this.rooms.get(room);
+    if (!set) return;
+    const size = Buffer.byteLength(packet);
+    const key = `${room}\t${event}`;
+    for (const member of set) {
+      if (member.outstanding >= this.bufferBytes || (member.held !== null && member.held.size > 0)) {
+        member.held ??= new Map();
+        if (member.held.has(key)) this.skipped++;
+        // Deleted first so that the map's order is the order of the newest packets.
+        member.held.delete(key);
+        member.held.set(key, packet);
+        continue;
+      }
+      this.write(member, packet, size);
+    }
+  }
+
+  /**
+   * A message of the Socket.IO Redis emitter (msgpack `[uid, packet, opts]`) published to
+   * `room`: its event goes out as the packet the adapter would have written. False when it is
+   * not an event of the main namespace.
+   */
+  deliverEmitted(room: string, message: Buffer): boolean {
+    if (!this.rooms.has(room)) return true;
+    let packet: unknown;
+    try {
+      packet = (decode(message) as unknown[])[1];
+    } catch {
+      return false;
+    }
+    if (typeof packet !== 'object' || packet === null || !('data' in packet)) return false;
+    const { data } = packet;
+    const nsp = 'nsp' in packet ? packet.nsp : '/';
+    const type = 'type' in packet ? packet.type : undefined;
+    if (type !== 2 || (nsp !== '/' && nsp !== undefined) || !Array.isArray(data)) return false;
+    const [event] = data as unknown[];
+    if (typeof event !== 'string') return false;
+    // Socket.IO's EVENT packet (protocol 5) on `/`, as `eventPacket` in @app/shared writes it.
+    this.deliver(room, event, `2${JSON.stringify(data)}`);
+    return true;
+  }
+
+  private write(member: Member, packet: string, size: number): void {
+    const { conn } = member.socket;
+    if (conn.readyState !== 'open') return;
+    member.outstanding += size;
+    member.sizes.push(size);
+    this.written++;
+    conn.write(packet, undefined, member.sent);
+  }
+
+  private sent(member: Member): void {
+    member.outstanding -= member.sizes.shift() ?? 0;
+    if (member.outstanding < this.bufferBytes && member.held !== null && member.held.size > 0) {
+      const held = member.held;
+      member.held = null;
+      for (const packet of held.values()) this.write(member, packet, Buffer.byteLength(packet));
+    }
+  }
+
+  private dropFromRoom(member: Member, room: string): void {
+    const set = this.rooms.get(room);
+    if (!set) return;
+    set.delete(member);
+    if (set.size === 0) this.rooms.delete(room);
+  }
+}

@@ -7,9 +7,12 @@ import adminStatsRoutes from './features/admin-stats/admin-stats.routes.ts';
 import adminUsersRoutes from './features/admin-users/admin-users.routes.ts';
 import announcementsRoutes from './features/announcements/announcements.routes.ts';
 import auditRoutes from './features/audit/audit.routes.ts';
+import accountMailPlugin from './features/auth/account-mail.plugin.ts';
 import { findSession } from './features/auth/auth.repository.ts';
 import authRoutes from './features/auth/auth.routes.ts';
+import emailVerificationRoutes from './features/auth/email-verification.routes.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
+import recoveryRoutes from './features/auth/recovery.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
 import broadcastRoutes from './features/broadcast/broadcast.routes.ts';
 import coinsPlugin from './features/coins/coins.plugin.ts';
@@ -20,6 +23,7 @@ import marketRoutes from './features/market/market.routes.ts';
 import notificationsRoutes from './features/notifications/notifications.routes.ts';
 import referralKeysRoutes from './features/referral-keys/referral-keys.routes.ts';
 import reputationRoutes from './features/reputation/reputation.routes.ts';
+import responsibleTradingRoutes from './features/responsible-trading/responsible-trading.routes.ts';
 import riskRoutes from './features/risk/risk.routes.ts';
 import sessionsPlugin from './features/sessions/sessions.plugin.ts';
 import sitePlugin from './features/site/site.plugin.ts';
@@ -33,6 +37,8 @@ import tradeSettingsRoutes from './features/trade-settings/trade-settings.routes
 import tradesRoutes from './features/trades/trades.routes.ts';
 import tradingHaltPlugin from './features/trading-halt/trading-halt.plugin.ts';
 import tradingHaltRoutes from './features/trading-halt/trading-halt.routes.ts';
+import twoFactorPlugin from './features/two-factor/two-factor.plugin.ts';
+import twoFactorRoutes from './features/two-factor/two-factor.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
@@ -104,6 +110,11 @@ export async function buildApp(
     trustProxy: config.trustProxy,
   });
   await app.register(sessionsPlugin);
+  await app.register(accountMailPlugin);
+  await app.register(twoFactorPlugin, {
+    keyMaterial: config.totpEncKey ?? config.jwtSecret,
+    challengeTtlMs: config.twoFactorChallengeTtlMs ?? 5 * 60_000,
+  });
   await app.register(coinsPlugin, { redisPrefix: config.redisPrefix });
 
   await app.register(
@@ -116,7 +127,11 @@ export async function buildApp(
         loginLock: config.loginLock,
       });
       await api.register(loginLockRoutes);
+      await api.register(recoveryRoutes, { rateLimit: config.accountMailRateLimit ?? 5 });
+      await api.register(emailVerificationRoutes, { rateLimit: config.accountMailRateLimit ?? 5 });
+      await api.register(twoFactorRoutes, { rateLimit: config.loginRateLimit });
       await api.register(usersRoutes);
+      await api.register(responsibleTradingRoutes);
       await api.register(reputationRoutes);
       await api.register(adminUsersRoutes);
       await api.register(referralKeysRoutes);

@@ -23,6 +23,8 @@ export type SessionUser = {
   role: Role;
   tokenVersion: number;
   bannedAt: Date | null;
+  /** Two-factor sign-in is on: staff routes refuse staff without it (requireRole). */
+  twoFactor: boolean;
 };
 
 /** The user's session fields, or undefined when there is no such user (any id string may arrive). */
@@ -42,7 +44,10 @@ declare module 'fastify' {
      * (trade placement) and authenticates in full before answering any error.
      */
     verifyToken: Hook;
-    /** onRequest hook: authenticate, then require the role ('admin' admits superadmins too). */
+    /**
+     * onRequest hook: authenticate, then require the role ('admin' admits superadmins too) and,
+     * for every staff route, two-factor sign-in turned on (403 with a message saying so).
+     */
     requireRole: (role: 'admin' | 'superadmin') => Hook;
     signToken: SignToken;
     /**
@@ -158,6 +163,8 @@ export default fp<AuthOptions>(
       return async (request, reply) => {
         await authenticate(request, reply);
         if (!request.currentUser || !allowed.includes(request.currentUser.role)) throw forbidden();
+        // Staff sign in with a second factor; one who has not set it up is led to (ADR 0018).
+        if (!request.currentUser.twoFactor) throw forbidden(MSG.twoFactorSetupRequired);
       };
     });
   },

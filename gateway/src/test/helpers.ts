@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateReferralCode, hashPassword, referralKeys, users } from '@app/db';
+import {
+  acceptDisclosure,
+  generateReferralCode,
+  hashPassword,
+  referralKeys,
+  twoFactor,
+  users,
+} from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
-import type { Role } from '@app/shared';
+import { isAdminRole, type Role } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import { generateSync } from 'otplib';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
+import { createSecretBox, newTotpSecret } from '../features/two-factor/totp.ts';
 
 export const TEST_PASSWORD = 'secret123';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -85,12 +94,87 @@ export type TestUser = {
   role: Role;
   password: string;
   token: string;
+  /** The TOTP secret when two-factor sign-in is on (staff, unless asked otherwise). */
+  totpSecret: string | null;
 };
 
-/** A user straight in the database (no registration, no referral key), with a token. */
+/** Sealed as the test apps seal (their key is derived from TEST_JWT_SECRET). */
+const testSecretBox = createSecretBox(TEST_JWT_SECRET);
+
+/**
+ * Two-factor sign-in turned on for a user straight in the database, as if they had set it up
+ * (no code used yet, so any current code signs in); its secret.
+ */
+export async function enrollTwoFactor(app: FastifyInstance, userId: string): Promise<string> {
+  const secret = newTotpSecret();
+  await app.db
+    .insert(twoFactor)
+    .values({ userId, secret: testSecretBox.seal(userId, secret), enabledAt: new Date() });
+  return secret;
+}
+
+/**
+ * The TOTP code of `secret` `stepOffset` steps of 30 s from now. The gateway accepts the steps
+ * next to the current one and never one at or before the last it accepted: a second sign-in
+ * with one secret inside 30 s takes offset 1.
+ */
+export const totpCode = (secret: string, stepOffset = 0): string =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+
+/**
+ * Two-factor sign-in set up and turned on through the API by the signed-in user, with the
+ * current code (their next sign-in takes offset 1); the setup's secret and recovery codes.
+ */
+export async function turnOnTwoFactor(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth(token) });
+  if (setup.statusCode !== 200) throw new Error(`2fa setup failed (${setup.statusCode}): ${setup.body}`);
+  const body = setup.json() as { secret: string; recoveryCodes: string[] };
+  const enable = await app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    headers: auth(token),
+    payload: { code: totpCode(body.secret) },
+  });
+  if (enable.statusCode !== 200) throw new Error(`2fa enable failed (${enable.statusCode}): ${enable.body}`);
+  return body;
+}
+
+/**
+ * Both steps of a sign-in through the API: the password, then, when a challenge comes back, the
+ * code of `user.totpSecret` at `stepOffset`. The last answer (a session, or the refusal).
+ */
+export async function signIn(
+  app: FastifyInstance,
+  user: { username: string; password: string; totpSecret: string | null },
+  opts: { userAgent?: string; stepOffset?: number } = {},
+) {
+  const headers = opts.userAgent ? { 'user-agent': opts.userAgent } : {};
+  const first = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers,
+    payload: { identifier: user.username, password: user.password },
+  });
+  if (first.statusCode !== 200 || !first.json().twoFactorRequired) return first;
+  if (!user.totpSecret) throw new Error(`${user.username} has two-factor sign-in on but no secret here`);
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/verify',
+    headers,
+    payload: { challenge: first.json().challenge, code: totpCode(user.totpSecret, opts.stepOffset ?? 0) },
+  });
+}
+
+/**
+ * A user straight in the database (no registration, no referral key), with a token. Staff get
+ * two-factor sign-in turned on, as staff routes require it, unless `twoFactor: false`.
+ */
 export async function createUser(
   app: FastifyInstance,
-  opts: { role?: Role; username?: string; password?: string } = {},
+  opts: { role?: Role; username?: string; password?: string; twoFactor?: boolean; disclosure?: boolean } = {},
 ): Promise<TestUser> {
   const username = opts.username ?? uniqueName(opts.role?.slice(0, 2) ?? 'u');
   const email = `${username.toLowerCase()}@example.com`;
@@ -107,7 +191,10 @@ export async function createUser(
     })
     .returning();
   if (!row) throw new Error('no user row');
-  return { id: row.id, username, email, role: row.role, password, token: app.signToken(row) };
+  // Real-money trades, top-ups and withdrawals need it; the gate's own tests start without.
+  if (opts.disclosure !== false) await acceptDisclosure(app.db, row.id);
+  const totpSecret = (opts.twoFactor ?? isAdminRole(row.role)) ? await enrollTwoFactor(app, row.id) : null;
+  return { id: row.id, username, email, role: row.role, password, token: app.signToken(row), totpSecret };
 }
 
 export async function createKey(

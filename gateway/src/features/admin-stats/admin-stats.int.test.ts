@@ -10,6 +10,7 @@ import {
   createUser,
   DESKTOP_UA,
   MOBILE_UA,
+  signIn,
   TEST_PASSWORD,
   type TestUser,
 } from '../../test/helpers.ts';
@@ -45,11 +46,11 @@ beforeAll(async () => {
     await createUser(app, { role: 'superadmin' }),
     await createUser(app),
   ];
-  await login(superadmin.username);
+  await signIn(app, superadmin, { userAgent: DESKTOP_UA });
   await login(superadmin.username, 'wrong-password');
   await login(trader.username, TEST_PASSWORD, MOBILE_UA);
   await login(trader.username, 'wrong-password');
-  await login(admin.username);
+  await signIn(app, admin, { userAgent: DESKTOP_UA });
 });
 afterAll(async () => {
   await app.close();

@@ -3,7 +3,14 @@ import { MSG } from '@app/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, buildTestApp, createUser, suffix, type TestUser } from '../../test/helpers.ts';
+import {
+  auth,
+  buildTestApp,
+  createUser,
+  enrollTwoFactor,
+  suffix,
+  type TestUser,
+} from '../../test/helpers.ts';
 import { connected, listen, next } from '../../test/socket-client.ts';
 import { balancesOf, fund, newKey } from '../../test/trade-fixtures.ts';
 
@@ -284,6 +291,12 @@ describe('PUT /api/admin/users/:id', () => {
     const signedIn = await login(user.username, user.password);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user).toMatchObject({ role: 'admin', isAdmin: true });
+    // A new admin is led to two-factor setup: staff routes wait for it.
+    expect(signedIn.json().twoFactorSetupRequired).toBe(true);
+    const adminList = await call('GET', '/api/admin/users', signedIn.json().token);
+    expect(adminList.statusCode).toBe(403);
+    expect(adminList.json().message).toBe(MSG.twoFactorSetupRequired);
+    await enrollTwoFactor(app, user.id);
     expect((await call('GET', '/api/admin/users', signedIn.json().token)).statusCode).toBe(200);
 
     const [row] = await auditsOf(user.id, 'user.role_change');

@@ -1,4 +1,4 @@
-import { type Db, type DbOrTx, loginHistory, users } from '@app/db';
+import { type Db, type DbOrTx, loginHistory, twoFactor, users } from '@app/db';
 import { type DeviceType, isUuid, type Role } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../plugins/auth.ts';
@@ -23,8 +23,15 @@ export async function recordLogin(db: DbOrTx, attempt: LoginAttempt): Promise<vo
 
 const selectSession = (db: DbOrTx) =>
   db
-    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, bannedAt: users.bannedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      tokenVersion: users.tokenVersion,
+      bannedAt: users.bannedAt,
+      twoFactor: sql<boolean>`${twoFactor.enabledAt} is not null`,
+    })
     .from(users)
+    .leftJoin(twoFactor, eq(twoFactor.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1);
 

@@ -2,12 +2,15 @@ import {
   authResponseSchema,
   changePasswordResponseSchema,
   changePasswordSchema,
+  loginResponseSchema,
   loginSchema,
   logoutAllBodySchema,
   logoutAllResponseSchema,
   meResponseSchema,
   registerSchema,
+  twoFactorVerifySchema,
 } from '@app/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientInfo } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
@@ -29,7 +32,17 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     signToken: app.signToken,
     sessions: app.sessions,
     loginLock: opts.loginLock,
+    twoFactor: app.twoFactor,
   });
+  /** A locked account's answer carries Retry-After (seconds). */
+  const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    }
+  };
   const tags = ['auth'];
 
   app.post(
@@ -42,7 +55,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         response: { 201: authResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.register(request.body, clientInfo(request))),
+    async (request, reply) => {
+      const answer = await service.register(request.body, clientInfo(request));
+      await app.accountMail.sendVerification(answer.user.id);
+      return reply.code(201).send(answer);
+    },
   );
 
   app.post(
@@ -52,19 +69,28 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       schema: {
         tags,
         description:
-          'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts from anywhere: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too.',
+          'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts from anywhere: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too. With two-factor sign-in on, the answer is `{ twoFactorRequired: true, challenge }` instead of a session: send the challenge with a code to POST /api/auth/2fa/verify. A staff account without it gets its session with `twoFactorSetupRequired: true`, and its staff routes answer 403 until it is turned on.',
         body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => withRetryAfter(reply, () => service.login(request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/auth/2fa/verify',
+    {
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        description:
+          "The second step of a sign-in: the challenge POST /api/auth/login answered (valid a few minutes, used once) and a code from the authenticator app or a recovery code (each works once). Answers the session as login does. A wrong code is recorded and counts towards the account's lock (429 with Retry-After once locked); 401 when the challenge expired or was used.",
+        body: twoFactorVerifySchema,
         response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => {
-      try {
-        return await service.login(request.body, clientInfo(request));
-      } catch (error) {
-        if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      withRetryAfter(reply, () => service.verifyTwoFactor(request.body, clientInfo(request), request.id)),
   );
 
   app.get(

@@ -2,9 +2,12 @@ import { type Db, type DbOrTx, dummyHash, hashPassword, verifyPassword } from '@
 import {
   type AuthResponse,
   type ChangePasswordBody,
+  isAdminRole,
   type LoginBody,
+  type LoginResponse,
   MSG,
   type RegisterBody,
+  type TwoFactorVerifyBody,
 } from '@app/shared';
 import { deviceTypeOf } from '../../lib/device.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
@@ -12,6 +15,7 @@ import type { ClientInfo } from '../../lib/request.ts';
 import type { SignToken } from '../../plugins/auth.ts';
 import { consumeKey, findKeyByCode } from '../referral-keys/referral-keys.repository.ts';
 import type { Sessions } from '../sessions/sessions.plugin.ts';
+import type { TwoFactor } from '../two-factor/two-factor.plugin.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
   findUserById,
@@ -30,7 +34,13 @@ import {
 } from './login-lock.ts';
 import { refuseCommonPassword } from './password-policy.ts';
 
-type Deps = { db: Db; signToken: SignToken; sessions: Sessions; loginLock: LoginLockSettings };
+type Deps = {
+  db: Db;
+  signToken: SignToken;
+  sessions: Sessions;
+  loginLock: LoginLockSettings;
+  twoFactor: TwoFactor;
+};
 
 /** Why a key could not be used, checked in the order a person would fix it. */
 async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
@@ -41,7 +51,7 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
   return MSG.referralUsedUp;
 }
 
-export function createAuthService({ db, signToken, sessions, loginLock }: Deps) {
+export function createAuthService({ db, signToken, sessions, loginLock, twoFactor }: Deps) {
   async function me(id: string): Promise<UserRecord> {
     const user = await findUserById(db, id);
     if (!user) throw unauthorized(MSG.sessionExpired);
@@ -65,6 +75,20 @@ export function createAuthService({ db, signToken, sessions, loginLock }: Deps) 
     userAgent: client.userAgent,
     ip: client.ip,
   });
+
+  const lockedError = (until: Date) =>
+    new AccountLockedError(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
+
+  /** A sign-in that passed every step: the failures so far no longer count; recorded; a session. */
+  const signedIn = async (
+    user: UserRecord,
+    identifier: string,
+    client: ClientInfo,
+  ): Promise<AuthResponse> => {
+    await clearFailures(db, user.id);
+    await recordLogin(db, attempt(client, identifier, user, null));
+    return { token: signToken(user), user: toPublicUser(user) };
+  };
 
   return {
     /**
@@ -99,14 +123,17 @@ export function createAuthService({ db, signToken, sessions, loginLock }: Deps) 
      * Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). A
      * locked account answers 429 before its password is looked at, so the right one does not
      * get in either (and a guesser learns nothing more); a wrong password counts towards the
-     * lock, a right one clears the count.
+     * lock, a right one clears the count, unless a code must follow: then only the code clears
+     * it (else the password would reset the count of wrong codes). With two-factor sign-in on,
+     * the answer is a challenge for `verifyTwoFactor`; staff without it get their session with
+     * `twoFactorSetupRequired` (their staff routes are refused until they turn it on).
      */
-    async login(body: LoginBody, client: ClientInfo): Promise<AuthResponse> {
+    async login(body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
       const user = await findUserByIdentifier(db, body.identifier);
       const until = user && (await lockedUntil(db, user.id));
       if (user && until) {
         await recordLogin(db, attempt(client, body.identifier, user, 'locked'));
-        throw new AccountLockedError(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
+        throw lockedError(until);
       }
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
       if (!user || !ok) {
@@ -117,14 +144,56 @@ export function createAuthService({ db, signToken, sessions, loginLock }: Deps) 
         if (user) await recordFailure(db, user.id, loginLock);
         throw unauthorized(MSG.invalidCredentials);
       }
-      await clearFailures(db, user.id);
       // Checked after the password, so a ban is not revealed to someone guessing.
       if (user.bannedAt) {
+        await clearFailures(db, user.id);
         await recordLogin(db, attempt(client, body.identifier, user, 'banned'));
         throw new AppError(403, MSG.accountBanned);
       }
-      await recordLogin(db, attempt(client, body.identifier, user, null));
-      return { token: signToken(user), user: toPublicUser(user) };
+      if (await twoFactor.enabled(user.id)) {
+        const challenge = await twoFactor.issueChallenge({
+          userId: user.id,
+          tokenVersion: user.tokenVersion,
+          identifier: body.identifier,
+        });
+        return { twoFactorRequired: true, challenge };
+      }
+      const session = await signedIn(user, body.identifier, client);
+      return isAdminRole(user.role) ? { ...session, twoFactorSetupRequired: true } : session;
+    },
+
+    /**
+     * The second step: a challenge from `login` and a TOTP or recovery code. The challenge is
+     * taken before the code is looked at, so two answers to one challenge cannot both sign in;
+     * a wrong code puts it back (the person may type again until it expires), is recorded, and
+     * counts towards the account's lock like a wrong password.
+     */
+    async verifyTwoFactor(
+      body: TwoFactorVerifyBody,
+      client: ClientInfo,
+      requestId: string,
+    ): Promise<AuthResponse> {
+      const challenge = await twoFactor.takeChallenge(body.challenge);
+      if (!challenge) throw unauthorized(MSG.twoFactorChallengeExpired);
+      const user = await findUserById(db, challenge.userId);
+      // A password change or a sign-out everywhere since the password step ends it too.
+      if (!user || user.tokenVersion !== challenge.tokenVersion)
+        throw unauthorized(MSG.twoFactorChallengeExpired);
+      const until = await lockedUntil(db, user.id);
+      if (until) {
+        await recordLogin(db, attempt(client, challenge.identifier, user, 'locked'));
+        throw lockedError(until);
+      }
+      if (user.bannedAt) throw new AppError(403, MSG.accountBanned);
+      const who = { actor: { id: user.id, role: user.role }, ip: client.ip, requestId };
+      if (!(await twoFactor.checkCode(user.id, body.code, who))) {
+        await recordLogin(db, attempt(client, challenge.identifier, user, 'wrong_two_factor_code'));
+        const locked = await recordFailure(db, user.id, loginLock);
+        if (locked) throw lockedError(locked);
+        await twoFactor.returnChallenge(body.challenge, challenge);
+        throw unauthorized(MSG.twoFactorCodeWrong);
+      }
+      return signedIn(user, challenge.identifier, client);
     },
 
     /**

@@ -9,8 +9,9 @@ import {
   buildTestApp,
   createKey,
   createUser,
-  TEST_PASSWORD,
+  signIn,
   type TestUser,
+  turnOnTwoFactor,
   uniqueName,
 } from '../../test/helpers.ts';
 
@@ -96,12 +97,13 @@ describe('POST /api/superadmin/create-user and create-admin', () => {
       url: '/api/auth/login',
       payload: { identifier: body.email, password: body.password },
     });
-    const cards = await app.inject({
-      method: 'GET',
-      url: '/api/admin-stats/cards',
-      headers: auth(login.json().token),
-    });
-    expect(cards.statusCode).toBe(200);
+    // Signed in, and led to two-factor setup first: staff routes wait for it.
+    expect(login.json().twoFactorSetupRequired).toBe(true);
+    const token = login.json().token;
+    const cards = () => app.inject({ method: 'GET', url: '/api/admin-stats/cards', headers: auth(token) });
+    expect((await cards()).statusCode).toBe(403);
+    await turnOnTwoFactor(app, token);
+    expect((await cards()).statusCode).toBe(200);
   });
 
   it('validates in the admin spec order with its messages', async () => {
@@ -247,11 +249,7 @@ describe('GET /api/superadmin/overview', () => {
       await createKey(a, { active: false });
       await createKey(a, { maxUses: 1, usedCount: 1 });
       await createKey(a, { expiresAt: new Date(Date.now() - 1000) });
-      await a.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { identifier: boss.username, password: TEST_PASSWORD },
-      });
+      await signIn(a, boss);
       await a.inject({
         method: 'POST',
         url: '/api/auth/login',

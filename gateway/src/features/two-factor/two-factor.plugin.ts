@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { verifyPassword } from '@app/db';
+import {
+  isAdminRole,
+  MSG,
+  RECOVERY_CODE_PATTERN,
+  type TwoFactorDisableBody,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
+} from '@app/shared';
+import fp from 'fastify-plugin';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import type { RequestMeta } from '../../lib/request.ts';
+import type { SessionUser } from '../../plugins/auth.ts';
+import { audit } from '../audit/audit.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  acceptedTimeStep,
+  createSecretBox,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+} from './totp.ts';
+import {
+  acceptTimeStep,
+  findTwoFactor,
+  removeTwoFactor,
+  startSetup,
+  useRecoveryCode,
+} from './two-factor.repository.ts';
+
+/** Who a sign-in challenge was issued to: checked again when it is answered. */
+export type Challenge = { userId: string; tokenVersion: number; identifier: string; expiresAt: number };
+
+export type TwoFactorOptions = {
+  /** Key material for the secrets at rest (TOTP_ENC_KEY, else JWT_SECRET). */
+  keyMaterial: string;
+  /** How long a sign-in challenge may be answered. */
+  challengeTtlMs: number;
+};
+
+/** Which kind of code signed in, when one did. */
+export type CodeKind = 'totp' | 'recovery';
+
+export interface TwoFactor {
+  status(user: Pick<SessionUser, 'id' | 'role'>): Promise<TwoFactorStatus>;
+  /** Whether the user signs in with a second factor. */
+  enabled(userId: string): Promise<boolean>;
+  setup(user: Pick<SessionUser, 'id'>, meta: RequestMeta): Promise<TwoFactorSetupResponse>;
+  enable(user: Pick<SessionUser, 'id'>, code: string, meta: RequestMeta): Promise<{ message: string }>;
+  disable(
+    user: Pick<SessionUser, 'id'>,
+    body: TwoFactorDisableBody,
+    meta: RequestMeta,
+  ): Promise<{ message: string }>;
+  /**
+   * A TOTP code (not one accepted before) or an unused recovery code, used up when it is
+   * right; undefined when it is wrong. A recovery code's use is audited.
+   */
+  checkCode(
+    userId: string,
+    code: string,
+    who: { actor: RequestMeta['actor'] | null; ip: string | null; requestId: string | null },
+  ): Promise<CodeKind | undefined>;
+  /** A short-lived, single-use challenge for the second step of a sign-in. */
+  issueChallenge(challenge: Omit<Challenge, 'expiresAt'>): Promise<string>;
+  /**
+   * The challenge, taken away in one command: of two requests answering it at once, one gets
+   * it. Undefined when it expired or was taken.
+   */
+  takeChallenge(token: string): Promise<Challenge | undefined>;
+  /** Put a taken challenge back until its own expiry (its answer was a wrong code). */
+  returnChallenge(token: string, challenge: Challenge): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    twoFactor: TwoFactor;
+  }
+}
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238) as `app.twoFactor`: setup, turning it on and off, checking
+ * a code, and the sign-in challenges (Redis keys named by a hash of the challenge, which lives
+ * only in the client). Staff must have it on: plugins/auth.ts refuses staff routes until then
+ * (docs/adr/0018-staff-two-factor-set-up-at-next-sign-in.md).
+ */
+export default fp<TwoFactorOptions>(
+  async (app, opts) => {
+    const box = createSecretBox(opts.keyMaterial);
+    const check = async (userId: string, code: string, enable: boolean): Promise<CodeKind | undefined> => {
+      const record = await findTwoFactor(app.db, userId);
+      if (!record || record.enabled === enable) return undefined;
+      if (!enable && RECOVERY_CODE_PATTERN.test(code))
+        return (await useRecoveryCode(app.db, userId, hashRecoveryCode(code))) ? 'recovery' : undefined;
+      const step = acceptedTimeStep(box.open(userId, record.sealedSecret), code, record.lastTimeStep);
+      if (step === undefined) return undefined;
+      return (await acceptTimeStep(app.db, userId, step, { enable })) ? 'totp' : undefined;
+    };
+
+    const twoFactor: TwoFactor = {
+      async status(user) {
+        const record = await findTwoFactor(app.db, user.id);
+        const enabled = record?.enabled ?? false;
+        return {
+          enabled,
+          required: isAdminRole(user.role),
+          recoveryCodesLeft: enabled ? (record?.recoveryCodesLeft ?? 0) : 0,
+        };
+      },
+
+      async enabled(userId) {
+        return (await findTwoFactor(app.db, userId))?.enabled ?? false;
+      },
+
+      async setup(user, meta) {
+        const row = await findUserById(app.db, user.id);
+        if (!row) throw unauthorized(MSG.sessionExpired);
+        const secret = newTotpSecret();
+        const recoveryCodes = newRecoveryCodes();
+        await app.db.transaction(async (tx) => {
+          if (
+            !(await startSetup(tx, user.id, box.seal(user.id, secret), recoveryCodes.map(hashRecoveryCode)))
+          )
+            throw conflict(MSG.twoFactorAlreadyEnabled);
+          await audit(tx, { ...auditOf(meta, user.id), action: 'user.2fa_setup_started' });
+        });
+        return { uri: otpauthUri(secret, row.username), secret, recoveryCodes };
+      },
+
+      async enable(user, code, meta) {
+        const record = await findTwoFactor(app.db, user.id);
+        if (!record) throw badRequest(MSG.twoFactorNotStarted);
+        if (record.enabled) throw conflict(MSG.twoFactorAlreadyEnabled);
+        if ((await check(user.id, code, true)) === undefined) throw badRequest(MSG.twoFactorCodeWrong);
+        await audit(app.db, {
+          ...auditOf(meta, user.id),
+          action: 'user.2fa_enabled',
+          after: { enabled: true },
+        });
+        app.forgetSession(user.id);
+        return { message: MSG.twoFactorEnabled };
+      },
+
+      async disable(user, body, meta) {
+        const row = await findUserById(app.db, user.id);
+        if (!row) throw unauthorized(MSG.sessionExpired);
+        if (!(await twoFactor.enabled(user.id))) throw badRequest(MSG.twoFactorNotEnabled);
+        if (!(await verifyPassword(row.passwordHash, body.password)))
+          throw badRequest(MSG.currentPasswordWrong);
+        const kind = await twoFactor.checkCode(user.id, body.code, meta);
+        if (!kind) throw badRequest(MSG.twoFactorCodeWrong);
+        await app.db.transaction(async (tx) => {
+          await removeTwoFactor(tx, user.id);
+          await audit(tx, {
+            ...auditOf(meta, user.id),
+            action: 'user.2fa_disabled',
+            before: { enabled: true },
+            after: { enabled: false },
+            reason: kind === 'recovery' ? 'recovery code' : null,
+          });
+        });
+        app.forgetSession(user.id);
+        return { message: MSG.twoFactorDisabled };
+      },
+
+      async checkCode(userId, code, who) {
+        const kind = await check(userId, code, false);
+        if (kind === 'recovery') {
+          const left = (await findTwoFactor(app.db, userId))?.recoveryCodesLeft ?? 0;
+          await audit(app.db, {
+            actor: who.actor,
+            action: 'user.2fa_recovery_code_used',
+            targetType: 'user',
+            targetId: userId,
+            after: { recoveryCodesLeft: left },
+            ip: who.ip,
+            requestId: who.requestId,
+          });
+        }
+        return kind;
+      },
+
+      async issueChallenge(challenge) {
+        const token = randomBytes(32).toString('base64url');
+        const value: Challenge = { ...challenge, expiresAt: Date.now() + opts.challengeTtlMs };
+        await app.redis.set(challengeKey(token), JSON.stringify(value), 'PX', opts.challengeTtlMs);
+        return token;
+      },
+
+      async takeChallenge(token) {
+        const raw = await app.redis.getdel(challengeKey(token));
+        return raw ? (JSON.parse(raw) as Challenge) : undefined;
+      },
+
+      async returnChallenge(token, challenge) {
+        const left = challenge.expiresAt - Date.now();
+        if (left > 0) await app.redis.set(challengeKey(token), JSON.stringify(challenge), 'PX', left, 'NX');
+      },
+    };
+    app.decorate('twoFactor', twoFactor);
+  },
+  { name: 'two-factor', dependencies: ['db', 'redis', 'auth'] },
+);
+
+/** A challenge's Redis key (under the gateway's prefix): a hash, so the key does not sign in. */
+export const challengeKey = (challenge: string) =>
+  `2fa-challenge:${createHash('sha256').update(challenge).digest('hex')}`;
+
+/** The user's own change, audited like an admin's (the user is the actor and the target). */
+const auditOf = (meta: RequestMeta, userId: string) => ({
+  actor: meta.actor,
+  targetType: 'user',
+  targetId: userId,
+  ip: meta.ip,
+  requestId: meta.requestId,
+});

@@ -1,0 +1,88 @@
+import {
+  messageResponseSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+} from '@app/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestMeta } from '../../lib/request.ts';
+import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { caller } from '../../plugins/auth.ts';
+
+export type TwoFactorRoutesOptions = {
+  /** Requests per minute per address on setup, enable and disable. */
+  rateLimit: number;
+};
+
+/** The signed-in user's own two-factor sign-in; the sign-in step itself is in auth.routes.ts. */
+const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (app, opts) => {
+  const tags = ['auth'];
+  const limited = { rateLimit: { max: opts.rateLimit, timeWindow: 60_000 } };
+
+  app.get(
+    '/auth/2fa',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Whether two-factor sign-in is on, whether the account must have it (staff), and the recovery codes left.',
+        response: { 200: twoFactorStatusSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => app.twoFactor.status(caller(request)),
+  );
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      onRequest: app.authenticate,
+      config: limited,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Start (or restart) a setup: a new secret as an `otpauth://` URI and in base32, and 10 single-use recovery codes, shown this once (only their hashes are kept). It is not on until POST /api/auth/2fa/enable. 409 when it is on already.',
+        response: { 200: twoFactorSetupResponseSchema, ...errorResponses(401, 409, 429) },
+      },
+    },
+    async (request) => app.twoFactor.setup(caller(request), requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/2fa/enable',
+    {
+      onRequest: app.authenticate,
+      config: limited,
+      schema: {
+        tags,
+        security: bearer,
+        description: 'Turn two-factor sign-in on with a code from the app the setup was scanned into.',
+        body: twoFactorEnableSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => app.twoFactor.enable(caller(request), request.body.code, requestMeta(request)),
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    {
+      onRequest: app.authenticate,
+      config: limited,
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Turn two-factor sign-in off with the password and a code (TOTP or recovery). Staff cannot use staff routes again until they turn it back on.',
+        body: twoFactorDisableSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => app.twoFactor.disable(caller(request), request.body, requestMeta(request)),
+  );
+};
+
+export default twoFactorRoutes;

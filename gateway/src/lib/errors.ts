@@ -1,4 +1,4 @@
-import { pgErrorOf } from '@app/db';
+import { LimitRefusalError, pgErrorOf } from '@app/db';
 import { MSG } from '@app/shared';
 
 /**
@@ -10,6 +10,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** A code a client acts on (shared `REFUSAL_CODES`), sent beside the message. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -69,4 +71,14 @@ export function databaseError(error: unknown): AppError | undefined {
   if (!pg) return undefined;
   const answer = (pg.constraint && BY_CONSTRAINT.get(pg.constraint)) || BY_CODE.get(pg.code);
   return answer?.();
+}
+
+/**
+ * A refusal of the user's own responsible-trading settings (@app/db LimitRefusalError) as its
+ * answer, with the code the web acts on; undefined for any other error.
+ */
+export function limitRefusal(error: unknown): AppError | undefined {
+  return error instanceof LimitRefusalError
+    ? new AppError(error.httpStatus, error.userMessage, error.code)
+    : undefined;
 }

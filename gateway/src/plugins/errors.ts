@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseError } from '../lib/errors.ts';
 
-export function errorBody(statusCode: number, message: string, requestId: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
+export function errorBody(statusCode: number, message: string, requestId: string, code?: string) {
+  const body = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
+  return code === undefined ? body : { ...body, code };
 }
 
 /**
@@ -32,7 +33,9 @@ export default fp(
       const known = error instanceof AppError ? error : databaseError(error);
       if (known) {
         if (known !== error) request.log.info({ err: error }, 'database refused the request');
-        return reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, request.id));
+        return reply
+          .code(known.statusCode)
+          .send(errorBody(known.statusCode, known.message, request.id, known.code));
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {

@@ -31,6 +31,11 @@ const USER_WRITES = [
   'POST /api/auth/logout-all',
   'PUT /api/user/me/profile',
   'PUT /api/user/me/bank',
+  // the caller's own limits, cool-off, self-exclusion and risk disclosure: they only restrict
+  'PUT /api/user/me/limits',
+  'POST /api/user/me/cool-off',
+  'POST /api/user/me/self-exclusion',
+  'POST /api/user/me/disclosure',
   'POST /api/reputation/visit',
   // asks for a trade: the server prices it, debits the stake and settles it
   'POST /api/trades',

@@ -4,6 +4,7 @@ import { MSG } from '../messages.ts';
 import { multiLineText, pageQuery, rupeeAmount, singleLineText } from '../validation.ts';
 import { EMAIL_PATTERN, IFSC_PATTERN, newPasswordRule } from './auth.ts';
 import { uuidSchema } from './params.ts';
+import { responsibleTradingSchema } from './responsible-trading.ts';
 import { publicUserSchema } from './user.ts';
 
 /** The admin users screen (admin-side §3, §5): list, detail, edits, bans, passwords, balance. */
@@ -90,6 +91,8 @@ export const adminUserDetailSchema = publicUserSchema.extend({
   /** Sign-in refused after too many failed attempts, until an unlock or the lock's end. */
   loginLocked: z.boolean(),
   stats: adminUserStatsSchema,
+  /** The user's own limits, cool-off and self-exclusion: shown, never changed by an admin. */
+  responsibleTrading: responsibleTradingSchema,
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

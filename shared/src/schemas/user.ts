@@ -25,6 +25,9 @@ export const publicUserSchema = z.object({
   bankName: z.string().nullable(),
   ifscCode: z.string().nullable(),
   banned: z.boolean(),
+  /** Whether the current address was confirmed through its mailed link, and when. */
+  emailVerified: z.boolean(),
+  emailVerifiedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -42,6 +45,8 @@ export const errorResponseSchema = z.object({
   error: z.string(),
   message: z.string(),
   requestId: z.string().optional(),
+  /** Set on refusals a client acts on, e.g. `disclosure_required` (shared `REFUSAL_CODES`). */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -36,6 +36,8 @@ import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import { refuseCommonPassword } from '../auth/password-policy.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
+import { toResponsibleTrading } from '../responsible-trading/responsible-trading.mapper.ts';
+import { dailyFigures, readSettings } from '../responsible-trading/responsible-trading.repository.ts';
 import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -116,7 +118,13 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
   }
 
   async function detail(userId: string, viewer: Role): Promise<AdminUserDetail> {
-    const [user, stats] = await Promise.all([findUserById(db, userId), userStats(db, userId)]);
+    const at = new Date();
+    const [user, stats, limits, used] = await Promise.all([
+      findUserById(db, userId),
+      userStats(db, userId),
+      readSettings(db, userId),
+      dailyFigures(db, userId, at),
+    ]);
     if (!user) throw notFound();
     if (!visibleTo(viewer, user.role)) throw forbidden();
     return {
@@ -133,6 +141,7 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
         lossTrades: Number(stats.loss_trades),
         drawTrades: Number(stats.draw_trades),
       },
+      responsibleTrading: toResponsibleTrading(limits, used, at),
     };
   }
 

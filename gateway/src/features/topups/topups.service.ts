@@ -6,6 +6,7 @@ import {
   findTopupByKey,
   IdempotencyConflictError,
   InvalidMoneyInputError,
+  LimitRefusalError,
   type NewNotification,
   TopupDecidedError,
   type TopupDecision,
@@ -28,7 +29,7 @@ import {
   type WalletRequestStatus,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, limitRefusal, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
@@ -56,7 +57,16 @@ function toHttp(error: unknown): unknown {
   if (error instanceof TopupDecidedError) return conflict(MSG.requestAlreadyDecided);
   if (error instanceof IdempotencyConflictError) return conflict(MSG.idempotencyKeyReusedRequest);
   if (error instanceof InvalidMoneyInputError) return badRequest(MSG.invalidInput);
-  return error;
+  return limitRefusal(error) ?? error;
+}
+
+/**
+ * An approval the user's own settings refuse (the money would move now): the admin is told to
+ * reject it, which returns the payment outside the platform.
+ */
+function approvalRefusal(error: unknown): unknown {
+  if (!(error instanceof LimitRefusalError)) return toHttp(error);
+  return conflict(error.code === 'daily_deposit_limit' ? MSG.topupAboveDepositLimit : MSG.topupUserExcluded);
 }
 
 /** What the audit log keeps of a top-up: money as exact paise. */
@@ -120,7 +130,7 @@ export function createTopupsService({ db, store, events, log }: TopupsServiceDep
         return { decided, notice };
       })
       .catch((error: unknown) => {
-        throw toHttp(error);
+        throw decision.decision === 'approve' ? approvalRefusal(error) : toHttp(error);
       });
     const { topup: row } = decided;
     const topup = toTopup(row);

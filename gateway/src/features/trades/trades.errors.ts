@@ -1,6 +1,6 @@
 import { foreignKeyViolation, MoneyError } from '@app/db';
 import { MSG } from '@app/shared';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, limitRefusal } from '../../lib/errors.ts';
 
 /**
  * The readable answer to a refusal of the money functions of @app/db: the status and message
@@ -12,6 +12,8 @@ export function moneyErrorToHttp(error: unknown): AppError | undefined {
     // The setting was deleted between the lookup and the insert.
     return badRequest(MSG.tradeSettingUnknown);
   }
+  const refused = limitRefusal(error);
+  if (refused) return refused;
   if (error instanceof MoneyError) return new AppError(error.httpStatus, error.userMessage);
   return undefined;
 }

@@ -34,7 +34,14 @@ import {
   withdrawalBankSchema,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import {
+  type AppError,
+  badRequest,
+  conflict,
+  limitRefusal,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
@@ -59,6 +66,8 @@ function toHttp(error: unknown): AppError | undefined {
   if (error instanceof WithdrawalNotFoundError) return notFound();
   if (error instanceof UnknownUserError) return unauthorized(MSG.sessionExpired);
   if (error instanceof InvalidMoneyInputError) return badRequest(MSG.invalidInput);
+  const refused = limitRefusal(error);
+  if (refused) return refused;
   return undefined;
 }
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { type AccountTokenPurpose, accountTokens } from './schema/account-tokens.ts';
+import { users } from './schema/users.ts';
 
 /** How long a mailed link works. */
 export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
@@ -14,14 +15,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashAccountToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
+type TokenInput = { userId: string; purpose: AccountTokenPurpose; email: string };
+
 /**
  * A new single-use token for the user, valid for its purpose's time; only its hash is stored.
  * Answers the token itself, to be mailed and forgotten.
  */
-export async function issueAccountToken(
-  db: DbOrTx,
-  input: { userId: string; purpose: AccountTokenPurpose; email: string },
-): Promise<string> {
+export async function issueAccountToken(db: DbOrTx, input: TokenInput): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(accountTokens).values({
     userId: input.userId,
@@ -31,6 +31,26 @@ export async function issueAccountToken(
     expiresAt: sql`now() + ${ACCOUNT_TOKEN_TTL_MS[input.purpose]}::float8 * interval '1 millisecond'`,
   });
   return token;
+}
+
+/**
+ * issueAccountToken unless the user already has `max` tokens of the purpose from the last
+ * `withinMs` (then undefined). Count and insert happen under a lock per user and purpose, so
+ * concurrent requests cannot all pass the count.
+ */
+export async function issueCappedAccountToken(
+  db: DbOrTx,
+  input: TokenInput,
+  cap: { max: number; withinMs: number },
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`account_tokens:${input.purpose}:${input.userId}`}))`,
+    );
+    if ((await recentAccountTokens(tx, input.userId, input.purpose, cap.withinMs)) >= cap.max)
+      return undefined;
+    return issueAccountToken(tx, input);
+  });
 }
 
 /** Tokens of one purpose issued to the user within the last `withinMs` (the per-account cap). */
@@ -91,4 +111,43 @@ export async function retireAccountTokens(
     .where(
       and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
     );
+}
+
+/** A token whose email could not be sent: it never reached anyone, so it goes. */
+export async function withdrawAccountToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(accountTokens).where(eq(accountTokens.tokenHash, hashAccountToken(token)));
+}
+
+export type MailRecipient = {
+  id: string;
+  email: string;
+  firstName: string;
+  banned: boolean;
+  emailVerified: boolean;
+};
+
+/** The account a mail goes to: by id, or by username or email (case-insensitively). */
+export async function findMailRecipient(
+  db: DbOrTx,
+  by: { id: string } | { identifier: string },
+): Promise<MailRecipient | undefined> {
+  const where =
+    'id' in by
+      ? eq(users.id, by.id)
+      : or(
+          sql`lower(${users.username}) = ${by.identifier.trim().toLowerCase()}`,
+          sql`lower(${users.email}) = ${by.identifier.trim().toLowerCase()}`,
+        );
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      banned: sql<boolean>`${users.bannedAt} is not null`,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
+    .from(users)
+    .where(where)
+    .limit(1);
+  return row;
 }

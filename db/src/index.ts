@@ -4,6 +4,7 @@ export {
   findMailRecipient,
   hashAccountToken,
   issueAccountToken,
+  issueCappedAccountToken,
   type MailRecipient,
   recentAccountTokens,
   retireAccountTokens,

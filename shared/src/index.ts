@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './responsible-trading.ts';
 export * from './schemas/account-recovery.ts';
+export * from './schemas/account-recovery.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-stats.ts';
 export * from './schemas/admin-users.ts';

@@ -7,6 +7,7 @@
 export const QUEUES = {
   maintenance: 'maintenance',
   settlement: 'settlement',
+  mail: 'mail',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -77,6 +78,19 @@ export type BroadcastProgress = {
 /** One job per broadcast; ':' is not allowed in BullMQ ids. */
 export const broadcastJobId = (broadcastId: string) => `broadcast-${broadcastId}`;
 
+/**
+ * A password reset asked for by username or email (POST /api/auth/forgot-password). The worker
+ * looks the account up, so the request does the same work for known and unknown accounts; it
+ * issues the token and mails it, so the token itself never sits in Redis. Unknown accounts and
+ * accounts over their cap of links per hour end there, silently.
+ */
+export type PasswordResetMailJobData = { identifier: string };
+/**
+ * A verification link for the user's current address (at registration, after an email change,
+ * on request); nothing is sent when it is verified already.
+ */
+export type VerificationMailJobData = { userId: string };
+
 /** Every job a queue accepts: job name → payload. */
 export interface JobMap {
   maintenance: {
@@ -84,6 +98,10 @@ export interface JobMap {
     tickPartitions: TickPartitionsJobData;
     adminStats: AdminStatsJobData;
     broadcast: BroadcastJobData;
+  };
+  mail: {
+    passwordReset: PasswordResetMailJobData;
+    emailVerification: VerificationMailJobData;
   };
   settlement: {
     settle: SettleTradeJobData;

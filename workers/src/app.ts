@@ -3,6 +3,7 @@ import { createDb } from '@app/db';
 import { bullPrefix, JOB_SCHEDULERS, QUEUES } from '@app/shared';
 import type { WorkersConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import { createMailWorker } from './mail.worker.ts';
 import { createMaintenanceWorker } from './maintenance.worker.ts';
 import { createMarketService } from './market/index.ts';
 import { createQueue } from './queues.ts';
@@ -57,6 +58,19 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
     closers.push({ name: 'maintenance worker', close: () => worker.close(redisAway(redis)) });
     await worker.waitUntilReady();
 
+    const mail = createMailWorker({
+      connection: redis,
+      db: db.db,
+      redisPrefix: config.REDIS_PREFIX,
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
+      resetMailsPerHour: config.RESET_MAILS_PER_HOUR,
+      logger,
+    });
+    closers.push({ name: 'mail worker', close: () => mail.close(redisAway(redis)) });
+    await mail.worker.waitUntilReady();
+
     // Idempotent: every worker process upserts the same scheduler; BullMQ runs one job per period.
     await maintenance.upsertJobScheduler(
       JOB_SCHEDULERS.heartbeat,
@@ -90,7 +104,9 @@ export async function startWorkers(config: WorkersConfig, logger: Logger): Promi
     logger.info(
       {
         workerId,
-        queues: config.SETTLEMENT_ENABLED ? [QUEUES.maintenance, QUEUES.settlement] : [QUEUES.maintenance],
+        queues: config.SETTLEMENT_ENABLED
+          ? [QUEUES.maintenance, QUEUES.mail, QUEUES.settlement]
+          : [QUEUES.maintenance, QUEUES.mail],
         bullPrefix: bullPrefix(config.REDIS_PREFIX),
         market: config.MARKET_ENABLED ? config.MARKET_SOURCE : 'off',
       },

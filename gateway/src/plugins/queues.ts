@@ -4,11 +4,12 @@ import fp from 'fastify-plugin';
 
 export type SettlementQueue = Queue<QueueData<'settlement'>, unknown, JobName<'settlement'>>;
 export type MaintenanceQueue = Queue<QueueData<'maintenance'>, unknown, JobName<'maintenance'>>;
+export type MailQueue = Queue<QueueData<'mail'>, unknown, JobName<'mail'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** BullMQ producers (the workers consume). One per app, closed with it. */
-    queues: { settlement: SettlementQueue; maintenance: MaintenanceQueue };
+    queues: { settlement: SettlementQueue; maintenance: MaintenanceQueue; mail: MailQueue };
   }
 }
 
@@ -38,9 +39,22 @@ export default fp<{ url: string; redisPrefix: string }>(
       prefix: bullPrefix(opts.redisPrefix),
     });
     maintenance.on('error', (err) => app.log.warn({ err }, 'maintenance queue error'));
-    app.decorate('queues', { settlement, maintenance });
+    // Emails (features/auth recovery and verification): retried while the SMTP server is away;
+    // a sent job is removed at once, since its data names an account.
+    const mail: MailQueue = new Queue(QUEUES.mail, {
+      connection,
+      prefix: bullPrefix(opts.redisPrefix),
+      defaultJobOptions: {
+        attempts: 6,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: true,
+        removeOnFail: { age: 24 * 3600 },
+      },
+    });
+    mail.on('error', (err) => app.log.warn({ err }, 'mail queue error'));
+    app.decorate('queues', { settlement, maintenance, mail });
     app.addHook('onClose', async () => {
-      await Promise.all([settlement.close(), maintenance.close()]);
+      await Promise.all([settlement.close(), maintenance.close(), mail.close()]);
     });
   },
   { name: 'queues' },

@@ -19,6 +19,8 @@ const count = z.number().int().nonnegative();
 export const adminStatsSnapshotSchema = z.object({
   totalUsers: count,
   activeUsers: count,
+  /** Accounts whose current address is verified (absent in snapshots taken before migration 0021). */
+  emailVerified: count.optional(),
   running: z.object({ real: count, practice: count }),
   totals: z.record(z.string(), count),
 });
@@ -40,7 +42,7 @@ export const adminCardsResponseSchema = z.object({
     totalUsers: count,
     /** Accounts with a successful login in the last 30 days. */
     activeUsers: count,
-    /** null: the platform has no email verification, so nobody is counted either way. */
+    /** Accounts whose current address is verified, and the others; null in a snapshot from before verification existed. */
     emailVerified: count.nullable(),
     emailUnverified: count.nullable(),
     /** Rupees of approved top-ups. */
@@ -87,8 +89,9 @@ export function toAdminCards(
     cards: {
       totalUsers: snapshot.totalUsers,
       activeUsers: snapshot.activeUsers,
-      emailVerified: null,
-      emailUnverified: null,
+      emailVerified: snapshot.emailVerified ?? null,
+      emailUnverified:
+        snapshot.emailVerified === undefined ? null : snapshot.totalUsers - snapshot.emailVerified,
       ...real,
       totalDeposits: paiseToRupees(snapshot.totals.deposits ?? 0),
       totalWithdrawals: paiseToRupees(snapshot.totals.withdrawals ?? 0),

@@ -30,7 +30,7 @@ const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description:
-          'The dashboard cards: counts of the last periodic recount (the workers job adminStats; `computedAt` says when), pending top-ups and withdrawals as they are now. Trade cards count real money; `practice` counts play money. emailVerified and emailUnverified are null: the platform has no email verification.',
+          'The dashboard cards: counts of the last periodic recount (the workers job adminStats; `computedAt` says when), pending top-ups and withdrawals as they are now. Trade cards count real money; `practice` counts play money. emailVerified and emailUnverified count accounts whose current address was confirmed through its mailed link, and the others.',
         response: { 200: adminCardsResponseSchema, ...errorResponses(401, 403) },
       },
     },

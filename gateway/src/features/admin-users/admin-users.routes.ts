@@ -18,6 +18,7 @@ import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, idempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 
 /**
@@ -104,13 +105,21 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description:
-          'Edit names, email, hasReferral and bank fields (blank clears a bank field). `role` only by a superadmin, never their own; isAdmin follows the role, and a role change ends the user’s sessions. willWin, creditScore and freezAmount are not fields (holds: PUT /admin/users/{id}/hold). Audited: user.update, user.role_change.',
+          'Edit names, email, hasReferral and bank fields (blank clears a bank field). `role` only by a superadmin, never their own; isAdmin follows the role, and a role change ends the user’s sessions. A changed email is unverified until its owner opens the link mailed to it. willWin, creditScore and freezAmount are not fields (holds: PUT /admin/users/{id}/hold). Audited: user.update, user.role_change.',
         params: idParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.update(request.params.id, request.body, requestMeta(request)),
+    async (request) => {
+      const id = request.params.id;
+      const was = request.body.email === undefined ? undefined : await findUserById(app.db, id);
+      const answer = await service.update(id, request.body, requestMeta(request));
+      // A new address is unverified (a trigger clears the time): its owner gets the link.
+      if (was && was.email.toLowerCase() !== answer.user.email.toLowerCase())
+        await app.accountMail.sendVerification(id);
+      return answer;
+    },
   );
 
   app.post(

@@ -29,6 +29,8 @@ export function toPublicUser(
     bankName: row.bankName,
     ifscCode: row.ifscCode,
     banned: row.bannedAt !== null,
+    emailVerified: row.emailVerifiedAt !== null,
+    emailVerifiedAt: row.emailVerifiedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

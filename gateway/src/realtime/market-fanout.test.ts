@@ -1,0 +1,113 @@
+import { eventPacket, rooms } from '@app/shared';
+import { Emitter } from '@socket.io/redis-emitter';
+import { describe, expect, it } from 'vitest';
+import { type FanoutSocket, MarketFanout } from './market-fanout.ts';
+
+/** A connection that records writes and hands them to the network only when told. */
+function fakeSocket(id: string) {
+  const written: string[] = [];
+  const unsent: Array<() => void> = [];
+  const socket: FanoutSocket = {
+    id,
+    connected: true,
+    conn: {
+      readyState: 'open',
+      write(packet, _options, sent) {
+        written.push(packet);
+        unsent.push(sent);
+      },
+    },
+  };
+  /** The network took the oldest `n` packets. */
+  const drain = (n = unsent.length) => {
+    for (const sent of unsent.splice(0, n)) sent();
+  };
+  return { socket, written, drain };
+}
+
+const BTC = rooms.market('BTC');
+const ETH = rooms.market('ETH');
+const tick = (seq: number) => eventPacket('market:tick', { symbol: 'BTC', price: 1, seq });
+const book = (seq: number) => eventPacket('market:book', { symbol: 'BTC', asks: [], bids: [], seq });
+
+describe('MarketFanout', () => {
+  it('writes to every socket of the room while they keep up, and nothing to other rooms', () => {
+    const fanout = new MarketFanout(1_000);
+    const a = fakeSocket('a');
+    const b = fakeSocket('b');
+    fanout.join(a.socket, BTC);
+    fanout.join(b.socket, ETH);
+    for (let seq = 1; seq <= 3; seq++) {
+      fanout.deliver(BTC, 'market:tick', tick(seq));
+      a.drain();
+    }
+    expect(a.written).toEqual([tick(1), tick(2), tick(3)]);
+    expect(b.written).toEqual([]);
+    expect(fanout.stats()).toEqual({ sockets: 2, written: 3, skipped: 0, congested: 0 });
+  });
+
+  it('above the limit keeps only the newest packet per room and event, and writes them once drained', () => {
+    const size = Buffer.byteLength(tick(1));
+    const fanout = new MarketFanout(2 * size);
+    const slow = fakeSocket('slow');
+    const fast = fakeSocket('fast');
+    fanout.join(slow.socket, BTC);
+    fanout.join(fast.socket, BTC);
+    const sent = [tick(1), tick(2), book(3), tick(4), tick(5), book(6), tick(7)];
+    for (const packet of sent) {
+      fanout.deliver(BTC, packet.includes('market:book') ? 'market:book' : 'market:tick', packet);
+      fast.drain();
+    }
+    expect(fast.written).toEqual(sent);
+    // Two packets reached the limit; then the newest tick and book wait.
+    expect(slow.written).toEqual([tick(1), tick(2)]);
+    expect(fanout.bufferedBytes('slow')).toBe(2 * size);
+    expect(fanout.stats()).toMatchObject({ skipped: 3, congested: 1 });
+
+    slow.drain(1);
+    expect(slow.written).toEqual([tick(1), tick(2), book(6), tick(7)]);
+    expect(fanout.stats()).toMatchObject({ congested: 0 });
+    slow.drain();
+    expect(fanout.bufferedBytes('slow')).toBe(0);
+    fanout.deliver(BTC, 'market:tick', tick(8));
+    expect(slow.written.at(-1)).toBe(tick(8));
+  });
+
+  it('forgets what a socket held for a room it left, and the socket when it disconnects', () => {
+    const fanout = new MarketFanout(1);
+    const s = fakeSocket('s');
+    fanout.join(s.socket, BTC);
+    fanout.join(s.socket, ETH);
+    fanout.deliver(BTC, 'market:tick', tick(1));
+    fanout.deliver(BTC, 'market:tick', tick(2));
+    fanout.deliver(ETH, 'market:tick', tick(3));
+    fanout.leave(s.socket, BTC);
+    s.drain();
+    expect(s.written).toEqual([tick(1), tick(3)]);
+    fanout.remove(s.socket);
+    fanout.deliver(ETH, 'market:tick', tick(4));
+    expect(s.written).toEqual([tick(1), tick(3)]);
+    expect(fanout.stats().sockets).toBe(0);
+  });
+
+  it('does not keep a socket that disconnected before its join', () => {
+    const fanout = new MarketFanout(1_000);
+    const s = fakeSocket('gone');
+    s.socket.connected = false;
+    fanout.join(s.socket, BTC);
+    expect(fanout.stats().sockets).toBe(0);
+  });
+
+  it('delivers an emitter message as the packet the adapter would have written', () => {
+    const fanout = new MarketFanout(1_000);
+    const s = fakeSocket('s');
+    fanout.join(s.socket, BTC);
+    const published: Buffer[] = [];
+    const emitter = new Emitter({ publish: (_channel: string, message: Buffer) => published.push(message) });
+    const payload = { symbol: 'BTC', text: 'line\nbreak ₹', seq: 9 };
+    emitter.to(BTC).emit('market:tick', payload);
+    expect(fanout.deliverEmitted(BTC, published[0] as Buffer)).toBe(true);
+    expect(s.written).toEqual([eventPacket('market:tick', payload)]);
+    expect(fanout.deliverEmitted(BTC, Buffer.from('not msgpack'))).toBe(false);
+  });
+});

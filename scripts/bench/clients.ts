@@ -1,97 +1,198 @@
 /**
  * One client process of the fan-out benchmark: opens `BENCH_CLIENTS` websocket connections of
- * one kind (`socketio`: Socket.IO clients subscribed to a market room; `ws`: raw WebSocket
- * clients of the baseline server), records when each tick arrives, and reports to the parent
- * over IPC.
+ * one kind and subscribes each as the trade page does, then counts what arrives.
  *
- * Protocol with the parent (IPC messages):
- *   child → { type: 'ready', connected }     once every client is connected (and subscribed)
- *   parent → { type: 'report' }              after the last tick has had time to arrive
- *   child → { type: 'report', latencies, lost, received, disconnects }
- * Ticks with BENCH_FROM <= seq < BENCH_TO are measured; earlier ones are the warm-up.
+ * - `socketio`: Socket.IO clients of the gateways (`BENCH_URLS`, comma-separated: clients are
+ *   spread over them in turn, as a load balancer would), each subscribed to the coin's market
+ *   room (`subscribe`) and to the ticker (`ticker:subscribe`); the first ones sign in with the
+ *   tokens the parent sends, one user each, and count the `trade:settled` events they get.
+ * - `ws`: raw WebSocket clients of the baseline relay, which sends every client every event.
+ *
+ * Protocol with the parent (IPC):
+ *   child → { type: 'hello' }                                   (listening for the parent)
+ *   parent → { type: 'start', tokens: { userId, token }[] }
+ *   child → { type: 'ready', connected }
+ *   parent → { type: 'report', from, to, firstTo, lastFrom }   (the measured window, feed clock)
+ *   child → { type: 'report', ... }                             (see `Report` in fanout.ts)
  */
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { type BenchTick, now } from './tick.ts';
+import { LatencyHistogram, now } from './tick.ts';
 
 const kind = process.env.BENCH_KIND as 'socketio' | 'ws';
-const url = String(process.env.BENCH_URL);
+const urls = String(process.env.BENCH_URLS).split(',');
 const count = Number(process.env.BENCH_CLIENTS);
 const symbol = String(process.env.BENCH_SYMBOL ?? 'BTC');
-const maxSeq = Number(process.env.BENCH_TO);
 const CONNECT_BATCH = 50;
 
-type Client = { seen: Uint8Array; close: () => void };
-const clients: Client[] = [];
-const latencies: number[] = [];
-const measureFrom = Number(process.env.BENCH_FROM);
-const measureTo = Number(process.env.BENCH_TO);
-let disconnects = 0;
+type Client = { close: () => void; userId?: string };
 
-function record(client: Client, tick: BenchTick) {
-  const at = now();
-  const seq = tick.aggTradeId;
-  if (seq < 0 || seq >= maxSeq) return;
-  client.seen[seq] = 1;
-  if (seq >= measureFrom && seq < measureTo) latencies.push(at - tick.sentAt);
+const clients: Client[] = [];
+/** Tick arrivals, kept as pairs in one growing typed buffer: [sentAt, latency, ...]. */
+let arrivals = new Float64Array(1 << 20);
+let arrivalsLength = 0;
+let disconnects = 0;
+let outOfOrder = 0;
+const skipped: Record<string, number> = {};
+const received: Record<string, number> = {};
+/** Bytes received by all clients, per second of the clock (ms / 1000, floored). */
+const bytesBySecond = new Map<number, number>();
+const settled = new Map<string, number>();
+let wrongOwner = 0;
+
+function addArrival(sentAt: number, latency: number) {
+  if (arrivalsLength + 2 > arrivals.length) {
+    const bigger = new Float64Array(arrivals.length * 2);
+    bigger.set(arrivals);
+    arrivals = bigger;
+  }
+  arrivals[arrivalsLength++] = sentAt;
+  arrivals[arrivalsLength++] = latency;
 }
 
-function connectSocketIo(): Promise<Client> {
+/** Per client and channel, the last sequence number seen; a jump counts the events skipped. */
+function sequence(last: Map<string, number>, channel: string, seq: unknown) {
+  if (typeof seq !== 'number') return;
+  const prev = last.get(channel);
+  if (prev !== undefined) {
+    if (seq <= prev) outOfOrder++;
+    else if (seq > prev + 1) skipped[channel] = (skipped[channel] ?? 0) + (seq - prev - 1);
+  }
+  last.set(channel, seq);
+}
+
+function countBytes(bytes: number) {
+  const second = Math.floor(now() / 1000);
+  bytesBySecond.set(second, (bytesBySecond.get(second) ?? 0) + bytes);
+}
+
+function onMarket(last: Map<string, number>, event: string, data: { seq?: number; sentAt?: number }) {
+  const at = now();
+  received[event] = (received[event] ?? 0) + 1;
+  sequence(last, event, data.seq);
+  if (event === 'market:tick' && typeof data.sentAt === 'number') addArrival(data.sentAt, at - data.sentAt);
+}
+
+function connectSocketIo(index: number, user?: { userId: string; token: string }): Promise<Client> {
   return new Promise((resolve, reject) => {
+    const url = urls[index % urls.length] as string;
     // forceNew: without it io() multiplexes every client over one shared connection.
-    const socket: Socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
-    const client: Client = { seen: new Uint8Array(maxSeq), close: () => socket.close() };
-    socket.on('market:tick', (tick: BenchTick) => record(client, tick));
+    const socket: Socket = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: user ? { token: user.token } : {},
+    });
+    const last = new Map<string, number>();
+    const client: Client = { close: () => socket.close(), userId: user?.userId };
+    // Every packet as it came off the wire (engine.io's text frame, its type digit included);
+    // the few that are not market events (acks, pings) are counted too.
+    socket.io.on('open', () => {
+      socket.io.engine.on('packet', (packet: { data?: unknown }) => {
+        if (typeof packet.data === 'string') countBytes(packet.data.length + 1);
+      });
+    });
+    for (const event of ['market:tick', 'market:book', 'market:stats', 'ticker']) {
+      socket.on(event, (data: { seq?: number; sentAt?: number }) => onMarket(last, event, data));
+    }
+    socket.on('trade:settled', (payload: { trade: { id: string; userId?: string } }) => {
+      settled.set(payload.trade.id, (settled.get(payload.trade.id) ?? 0) + 1);
+      if (!user) wrongOwner++;
+    });
     socket.on('disconnect', () => disconnects++);
     socket.once('connect_error', reject);
     socket.once('connect', () => {
       socket.emit('subscribe', { symbol }, (reply: { ok: boolean; error?: string }) => {
-        if (reply.ok) resolve(client);
-        else reject(new Error(`subscribe refused: ${reply.error}`));
+        if (!reply.ok) return reject(new Error(`subscribe refused: ${reply.error}`));
+        socket.emit('ticker:subscribe', (tickerReply: { ok: boolean; error?: string }) => {
+          if (tickerReply.ok) resolve(client);
+          else reject(new Error(`ticker:subscribe refused: ${tickerReply.error}`));
+        });
       });
     });
   });
 }
 
-function connectWs(): Promise<Client> {
+function connectWs(index: number): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    const client: Client = { seen: new Uint8Array(maxSeq), close: () => socket.close() };
-    socket.on('message', (data) => record(client, JSON.parse(String(data)) as BenchTick));
+    const socket = new WebSocket(urls[index % urls.length] as string, { perMessageDeflate: false });
+    const last = new Map<string, number>();
+    const client: Client = { close: () => socket.close() };
+    socket.on('message', (raw: Buffer) => {
+      countBytes(raw.length);
+      const { event, data } = JSON.parse(String(raw)) as {
+        event: string;
+        data: { seq?: number; sentAt?: number };
+      };
+      onMarket(last, event, data);
+    });
     socket.on('close', () => disconnects++);
     socket.once('error', reject);
     socket.once('open', () => resolve(client));
   });
 }
 
-async function main() {
-  const connect = kind === 'socketio' ? connectSocketIo : connectWs;
+type Window = { from: number; to: number; firstTo: number; lastFrom: number };
+
+function report(w: Window) {
+  const all = new LatencyHistogram();
+  const first = new LatencyHistogram();
+  const last = new LatencyHistogram();
+  for (let i = 0; i < arrivalsLength; i += 2) {
+    const sentAt = arrivals[i] as number;
+    const latency = arrivals[i + 1] as number;
+    if (sentAt < w.from || sentAt >= w.to) continue;
+    all.add(latency);
+    if (sentAt < w.firstTo) first.add(latency);
+    if (sentAt >= w.lastFrom) last.add(latency);
+  }
+  // Whole seconds inside the window: the rate does not depend on where a second was cut.
+  let windowBytes = 0;
+  let seconds = 0;
+  for (let s = Math.ceil(w.from / 1000); s < Math.floor(w.to / 1000); s++) {
+    windowBytes += bytesBySecond.get(s) ?? 0;
+    seconds++;
+  }
+  return {
+    type: 'report',
+    clients: clients.length,
+    all: all.toJSON(),
+    first: first.toJSON(),
+    last: last.toJSON(),
+    bytes: windowBytes,
+    bytesSeconds: seconds,
+    skipped,
+    received,
+    outOfOrder,
+    disconnects,
+    settled: [...settled],
+    wrongOwner,
+  };
+}
+
+async function main(tokens: { userId: string; token: string }[]) {
   for (let i = 0; i < count; i += CONNECT_BATCH) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, () => connect()),
+      Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, k) =>
+        kind === 'socketio' ? connectSocketIo(i + k, tokens[i + k]) : connectWs(i + k),
+      ),
     );
     clients.push(...batch);
   }
   process.send?.({ type: 'ready', connected: clients.length });
+}
 
-  process.on('message', (message: { type: string }) => {
-    if (message.type !== 'report') return;
-    let lost = 0;
-    let received = 0;
-    for (const client of clients) {
-      for (let seq = measureFrom; seq < measureTo; seq++) {
-        if (client.seen[seq]) received++;
-        else lost++;
-      }
-    }
-    process.send?.({ type: 'report', latencies, lost, received, disconnects }, () => {
+process.on('message', (message: { type: string; tokens?: { userId: string; token: string }[] } & Window) => {
+  if (message.type === 'start') {
+    main(message.tokens ?? []).catch((error: unknown) => {
+      console.error(`[clients] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  } else if (message.type === 'report') {
+    process.send?.(report(message), () => {
       for (const client of clients) client.close();
       process.exit(0);
     });
-  });
-}
-
-main().catch((error: unknown) => {
-  console.error(`[clients] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  }
 });
+process.send?.({ type: 'hello' });

@@ -1,7 +1,8 @@
 /**
- * The baseline of the fan-out benchmark: the smallest honest broadcast server. It takes each
- * tick from a Redis pub/sub channel (the same hop the Socket.IO path has) and writes it to
- * every connected WebSocket client. No rooms, no protocol, no acks.
+ * The baseline of the fan-out benchmark: the smallest honest relay. It takes each market event
+ * from a Redis pub/sub channel (the same hop the Socket.IO path has), already encoded as the
+ * text a client reads, turns it into bytes once and writes that to every connected WebSocket
+ * client. No rooms, no protocol, no acks, no per-client state.
  */
 import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
@@ -12,8 +13,8 @@ const channel = String(process.env.BENCH_CHANNEL);
 const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false, backlog: 4096 });
 const listening = new Promise<void>((resolve) => wss.once('listening', resolve));
 const subscriber = new Redis(redisUrl);
-subscriber.on('message', (_channel: string, message: string) => {
-  for (const client of wss.clients) client.send(message);
+subscriber.on('messageBuffer', (_channel: Buffer, message: Buffer) => {
+  for (const client of wss.clients) client.send(message, { binary: false });
 });
 await subscriber.subscribe(channel);
 await listening;

@@ -24,7 +24,16 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { checkLedgerInvariants, createDb, type Db, post, seed, tradeSettings, users } from '@app/db';
+import {
+  acceptDisclosure,
+  checkLedgerInvariants,
+  createDb,
+  type Db,
+  post,
+  seed,
+  tradeSettings,
+  users,
+} from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
@@ -132,6 +141,8 @@ async function createTraders(db: Db, secret: string): Promise<Trader[]> {
     )
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   for (const row of rows) {
+    // Real-money placement needs the risk disclosure accepted.
+    await acceptDisclosure(db, row.id);
     await db.transaction((tx) =>
       post(tx, {
         type: 'admin_adjustment',

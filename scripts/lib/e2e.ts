@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestDatabase } from '@app/db/testing';
+import { DISCLOSURE_VERSION } from '@app/shared';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { freePort } from './services.ts';
 
@@ -272,6 +273,7 @@ export type RegisteredUser = Credentials & { id: string; token: string };
 export async function registerUser(
   platform: Platform,
   names: { firstName: string; lastName: string; prefix: string },
+  { disclosure = true }: { disclosure?: boolean } = {},
 ): Promise<RegisteredUser> {
   const id = randomBytes(3).toString('hex');
   const user = {
@@ -289,6 +291,17 @@ export async function registerUser(
   const text = await res.text();
   if (res.status !== 201) throw new Error(`registration failed (${res.status}): ${text}`);
   const body = JSON.parse(text) as { token: string; user: { id: string } };
+  // Real-money trades, top-ups and withdrawals need the risk disclosure; a test of its dialog
+  // starts without.
+  if (disclosure) {
+    const accepted = await fetch(`${platform.url}/api/user/me/disclosure`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ version: DISCLOSURE_VERSION }),
+    });
+    if (accepted.status !== 200)
+      throw new Error(`disclosure refused (${accepted.status}): ${await accepted.text()}`);
+  }
   return {
     username: user.username,
     email: user.email,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  acceptDisclosure,
   archiveTicks,
   createDb,
   type Db,
@@ -96,6 +97,8 @@ export async function createUser(db: Db): Promise<string> {
     })
     .returning({ id: users.id });
   if (!row) throw new Error('no user row');
+  // Real-money placement needs the risk disclosure accepted.
+  await acceptDisclosure(db, row.id);
   return row.id;
 }
 

@@ -14,6 +14,7 @@ import { billTypeKey, isBillFilter } from '../../../lib/bill-types.ts';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useTransactions } from '../api/get-transactions.ts';
+import { StatementDownload } from './StatementDownload.tsx';
 import { WalletNav } from './WalletNav.tsx';
 
 const CURRENCIES = ['INR'] as const;
@@ -135,6 +136,7 @@ export function RecordsPage() {
         />
       </div>
       {list.data && <Pager page={page} pages={pagesOf(list.data.pagination)} onPage={setPage} />}
+      <StatementDownload />
     </Page>
   );
 }

@@ -112,6 +112,12 @@ export const msg: Shape<Translation['msg']> = {
   riskLimitInvalid: 'Geben Sie einen gültigen Betrag ein oder lassen Sie das Feld für kein Limit leer.',
   riskLimitsOrder: 'Der Höchstbetrag pro Trade darf nicht über dem offenen Höchsteinsatz pro Coin liegen.',
   riskLimitsSaved: 'Risikolimits gespeichert.',
+  statementRangeTooLong: 'Ein Kontoauszug umfasst höchstens 3 Jahre: Bitte einen kürzeren Zeitraum wählen.',
+  statementFormatInvalid: 'Bitte CSV oder PDF wählen.',
+  tradingHalted: 'Der Handel auf der Plattform ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
+  coinTradingHalted: 'Der Handel mit diesem Coin ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
+  haltReasonRequired: 'Ein Grund ist erforderlich (höchstens 200 Zeichen).',
+  tradingHaltSaved: 'Handelsstopp gespeichert.',
   // admin coins
   coinSymbolInvalid: 'Das Symbol muss aus 2-15 Großbuchstaben oder Ziffern bestehen.',
   coinNameRequired: 'Der Name der Kryptowährung ist erforderlich.',

@@ -97,6 +97,18 @@ export const wallet: Shape<typeof en> = {
       credit: 'Gutschrift',
       debit: 'Belastung',
     },
+    statement: {
+      title: 'Kontoauszug',
+      hint: 'Jede Bewegung Ihres Echtgeld-Saldos im Zeitraum mit laufendem Saldo und eine Übersicht je Geschäftsjahr (1. April bis 31. März). Datumsangaben in indischer Zeit.',
+      from: 'Von',
+      to: 'Bis',
+      format: 'Dateityp',
+      csv: 'CSV (Tabelle)',
+      pdf: 'PDF-Dokument',
+      download: 'Kontoauszug herunterladen',
+      downloading: 'Wird erstellt...',
+      failed: 'Der Kontoauszug konnte nicht heruntergeladen werden. Bitte erneut versuchen.',
+    },
     billFilter: {
       all: 'Alle',
       recharge: 'Aufladung',

@@ -94,6 +94,18 @@ export const wallet = {
       credit: 'Credit',
       debit: 'Debit',
     },
+    statement: {
+      title: 'Statement',
+      hint: 'Every movement of your real balance in the period with the running balance, and a summary per financial year (1 April to 31 March). Dates in India time.',
+      from: 'From',
+      to: 'To',
+      format: 'File type',
+      csv: 'CSV (spreadsheet)',
+      pdf: 'PDF document',
+      download: 'Download statement',
+      downloading: 'Preparing...',
+      failed: 'The statement could not be downloaded. Please try again.',
+    },
     billFilter: {
       all: 'All',
       recharge: 'User recharge',

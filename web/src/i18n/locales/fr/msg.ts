@@ -112,6 +112,12 @@ export const msg: Shape<Translation['msg']> = {
   riskLimitInvalid: 'Saisissez un montant valide, ou laissez vide pour aucune limite.',
   riskLimitsOrder: 'Le maximum par trade ne peut pas dépasser la mise ouverte maximale par crypto.',
   riskLimitsSaved: 'Limites de risque enregistrées.',
+  statementRangeTooLong: 'Un relevé couvre au plus 3 ans : choisissez une période plus courte.',
+  statementFormatInvalid: 'Choisissez CSV ou PDF.',
+  tradingHalted: 'Le trading est suspendu sur la plateforme. Les trades en cours sont toujours réglés. Motif :',
+  coinTradingHalted: 'Le trading de cette crypto est suspendu. Les trades en cours sont toujours réglés. Motif :',
+  haltReasonRequired: 'Un motif est requis (200 caractères au plus).',
+  tradingHaltSaved: 'Suspension du trading enregistrée.',
   // admin coins
   coinSymbolInvalid: 'Le symbole doit compter 2 à 15 lettres majuscules ou chiffres.',
   coinNameRequired: 'Le nom de la crypto est requis.',

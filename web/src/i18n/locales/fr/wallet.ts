@@ -97,6 +97,18 @@ export const wallet: Shape<typeof en> = {
       credit: 'Crédit',
       debit: 'Débit',
     },
+    statement: {
+      title: 'Relevé',
+      hint: 'Chaque mouvement de votre solde réel sur la période avec le solde courant, et un récapitulatif par exercice (1er avril au 31 mars). Dates en heure de l’Inde.',
+      from: 'Du',
+      to: 'Au',
+      format: 'Type de fichier',
+      csv: 'CSV (tableur)',
+      pdf: 'Document PDF',
+      download: 'Télécharger le relevé',
+      downloading: 'Préparation...',
+      failed: 'Le relevé n’a pas pu être téléchargé. Veuillez réessayer.',
+    },
     billFilter: {
       all: 'Tous',
       recharge: 'Recharge utilisateur',

@@ -61,6 +61,36 @@ describe('socket events into the store', () => {
     expect(useMarketStore.getState().quotes.ETH?.price).toBe(1);
   });
 
+  it('drops a market event its channel already passed (by sequence number), until a snapshot', () => {
+    socket.serverEmit('market:stats', { ...stats('BTC', 7), seq: 20 });
+    // Skipped events (a gap) are fine: the newest is shown.
+    socket.serverEmit('market:stats', { ...stats('BTC', 9), seq: 25 });
+    socket.serverEmit('market:stats', { ...stats('BTC', 8), seq: 24 });
+    socket.serverEmit('ticker', {
+      ts: 2,
+      seq: 5,
+      coins: [{ symbol: 'SOL', price: 151, priceChangePercent: 3, volume: 9, source: 'binance' }],
+    });
+    socket.serverEmit('ticker', {
+      ts: 1,
+      seq: 4,
+      coins: [{ symbol: 'SOL', price: 150, priceChangePercent: 3, volume: 9, source: 'binance' }],
+    });
+    expect(useMarketStore.getState().stats.BTC?.ts).toBe(9);
+    expect(useMarketStore.getState().quotes.SOL?.price).toBe(151);
+
+    // A snapshot of the room: its channels count again from what comes next (a new feed
+    // leader's numbers), while nothing older than the snapshot replaces it.
+    socket.ack('subscribe', 0, {
+      ok: true,
+      data: { room: 'market:BTC', tick: null, book: null, stats: stats('BTC', 10) },
+    });
+    socket.serverEmit('market:stats', { ...stats('BTC', 9), seq: 3 });
+    expect(useMarketStore.getState().stats.BTC?.ts).toBe(10);
+    socket.serverEmit('market:stats', { ...stats('BTC', 11), seq: 4 });
+    expect(useMarketStore.getState().stats.BTC?.ts).toBe(11);
+  });
+
   it('loads the coin list again when an admin changes a coin (market:coins)', () => {
     const loadCoins = useMarketStore.getState().loadCoins;
     const reload = vi.fn(async () => {});

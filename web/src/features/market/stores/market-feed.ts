@@ -1,22 +1,48 @@
-import { TIMINGS } from '@app/shared';
+import { rooms, TIMINGS } from '@app/shared';
 import { useEffect } from 'react';
+import { createSeqTracker, type SeqTracker } from '../../../lib/realtime/market-seq.ts';
 import { type Realtime, realtime } from '../../../lib/socket.ts';
 import { useMarketStore } from './market-store.ts';
 
 type FeedSource = Pick<Realtime, 'on' | 'onMarketSnapshot' | 'onTickerSnapshot'>;
 
-/** Routes the socket's market events into the store; returns the undo. */
-export function connectMarketFeed(source: FeedSource, store = useMarketStore): () => void {
+/**
+ * Routes the socket's market events into the store; returns the undo. An event older than one
+ * its channel already showed (by sequence number) is dropped; the store also keeps a tick, book
+ * or stats older than what it holds (by exchange time) from replacing it, so nothing shown is
+ * older than the last snapshot.
+ */
+export function connectMarketFeed(
+  source: FeedSource,
+  store = useMarketStore,
+  seqs: SeqTracker = createSeqTracker(),
+): () => void {
   const s = () => store.getState();
+  const fresh = (room: string, event: string, seq: number | undefined) =>
+    seqs.check(room, event, seq) !== 'stale';
   const offs = [
-    source.on('market:tick', (tick) => s().ingestTick(tick)),
-    source.on('market:book', (book) => s().applyBook(book)),
-    source.on('market:stats', (stats) => s().applyStats(stats)),
-    source.on('ticker', ({ coins }) => s().applyTicker(coins)),
+    source.on('market:tick', (tick) => {
+      if (fresh(rooms.market(tick.symbol), 'market:tick', tick.seq)) s().ingestTick(tick);
+    }),
+    source.on('market:book', (book) => {
+      if (fresh(rooms.market(book.symbol), 'market:book', book.seq)) s().applyBook(book);
+    }),
+    source.on('market:stats', (stats) => {
+      if (fresh(rooms.market(stats.symbol), 'market:stats', stats.seq)) s().applyStats(stats);
+    }),
+    source.on('ticker', ({ coins, seq }) => {
+      if (fresh(rooms.ticker(), 'ticker', seq)) s().applyTicker(coins);
+    }),
     // An admin added, edited or removed a coin: the lists show the change now, not at the next refresh.
     source.on('market:coins', () => void s().loadCoins({ force: true })),
-    source.onMarketSnapshot((snapshot) => s().applySnapshot(snapshot)),
-    source.onTickerSnapshot((coins) => s().applyTicker(coins)),
+    source.onMarketSnapshot((snapshot) => {
+      seqs.reset(rooms.market(snapshot.symbol));
+      s().applySnapshot(snapshot);
+    }),
+    source.onTickerSnapshot((coins) => {
+      seqs.reset(rooms.ticker());
+      s().applyTicker(coins);
+    }),
   ];
   return () => {
     for (const off of offs) off();

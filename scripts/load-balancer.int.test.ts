@@ -12,30 +12,33 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, seed, twoFactor, users } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
-import { type ServerToClientEvents, userEventMessages, userEventsChannel } from '@app/shared';
+import { userEventMessages, userEventsChannel } from '@app/shared';
 import { Redis } from 'ioredis';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { signToken, stopChild } from './bench/common.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
 import { freePort } from './lib/services.ts';
+import { clientOf, closeClients, openSocketsAt } from './lib/test-sockets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NGINX = '/usr/sbin/nginx';
 const WAIT = { timeout: 30_000, interval: 100 };
 
-type Client = Socket<ServerToClientEvents>;
 type Gateway = { name: string; url: string; child: ChildProcess };
 
-/** The repository's nginx configuration with the test's addresses in place of docker-compose's. */
-function nginxConfig(listen: number, upstreams: readonly [number, number]): string {
+/**
+ * The repository's nginx configuration with the test's addresses: its one `server gateway:3000`
+ * line (every replica, through Docker's DNS) becomes a line per gateway of the test.
+ */
+function nginxConfig(listen: number, upstreams: readonly number[]): string {
   const template = readFileSync(join(ROOT, 'ops/nginx/nginx.conf'), 'utf8');
   const replaced = template
-    .replace(/^(\s*server )gateway-1:3000\b/m, (_, lead: string) => `${lead}127.0.0.1:${upstreams[0]}`)
-    .replace(/^(\s*server )gateway-2:3000\b/m, (_, lead: string) => `${lead}127.0.0.1:${upstreams[1]}`)
+    .replace(/^(\s*)server gateway:3000\b([^;]*);/m, (_, lead: string, params: string) =>
+      upstreams.map((port) => `${lead}server 127.0.0.1:${port}${params};`).join('\n'),
+    )
     .replace(/^(\s*)listen 80;/m, (_, lead: string) => `${lead}listen 127.0.0.1:${listen};`);
   // A template edit that drops a name would leave the test's nginx pointing at nothing.
-  expect(replaced).not.toMatch(/^\s*(server gateway-|listen 80;)/m);
+  expect(replaced).not.toMatch(/^\s*(server gateway:|listen 80;)/m);
   return replaced;
 }
 
@@ -45,19 +48,10 @@ async function answers(url: string): Promise<void> {
   await res.body?.cancel();
 }
 
-/** Socket.IO connections open on one gateway, from its /metrics (this machine may read them). */
-async function openSockets(gateway: Gateway): Promise<number> {
-  const text = await (await fetch(`${gateway.url}/metrics`)).text();
-  const match = /^socketio_open_sockets (\d+)$/m.exec(text);
-  if (!match) throw new Error('no socketio_open_sockets in /metrics');
-  return Number(match[1]);
-}
-
 let dir: string;
 let nginx: ChildProcess | undefined;
 let nginxOutput = '';
 const gateways: Gateway[] = [];
-const sockets: Client[] = [];
 let lb: string;
 let publisher: Redis;
 let prefix: string;
@@ -160,55 +154,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  closeClients();
   if (nginx) await stopChild(nginx);
   await Promise.all(gateways.map((g) => stopChild(g.child)));
   publisher?.disconnect();
   await dropDatabase?.();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-/** A signed-in client that records every event it receives; reconnects quickly when `reconnect`. */
-function clientOf(
-  url: string,
-  options: { token?: string; transports?: ('polling' | 'websocket')[]; reconnect?: boolean } = {},
-) {
-  const events: Array<{ event: string; payload: unknown }> = [];
-  const socket: Client = io(url, {
-    path: '/socket.io',
-    transports: options.transports ?? ['polling', 'websocket'],
-    forceNew: true,
-    reconnection: options.reconnect ?? false,
-    reconnectionDelay: 100,
-    reconnectionDelayMax: 500,
-    auth: options.token ? { token: options.token } : {},
-  });
-  sockets.push(socket);
-  socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
-  let connects = 0;
-  let disconnects = 0;
-  socket.on('connect', () => {
-    connects++;
-    events.push({ event: 'connect', payload: socket.id });
-  });
-  socket.on('disconnect', () => {
-    disconnects++;
-  });
-  return {
-    socket,
-    events,
-    connects: () => connects,
-    disconnects: () => disconnects,
-    /** The events named `event` received after the `connect`-th connection. */
-    since: (connect: number, event: string) => {
-      let seen = 0;
-      return events.filter((e) => {
-        if (e.event === 'connect') seen++;
-        return seen >= connect && e.event === event;
-      });
-    },
-  };
-}
 
 /** A `trade:settled` for `userId`, published as settlement in the workers publishes it. */
 async function publishSettled(userId: string, tradeId: string) {
@@ -223,7 +175,7 @@ async function holderAndOther(expected: number): Promise<[Gateway, Gateway]> {
   let pair: [Gateway, Gateway] | undefined;
   await vi.waitFor(async () => {
     const [a, b] = gateways as [Gateway, Gateway];
-    const [na, nb] = await Promise.all([openSockets(a), openSockets(b)]);
+    const [na, nb] = await Promise.all([openSocketsAt(a.url), openSocketsAt(b.url)]);
     if (na >= expected && nb === 0) pair = [a, b];
     else if (nb >= expected && na === 0) pair = [b, a];
     else throw new Error(`sockets open: A ${na}, B ${nb}`);
@@ -305,7 +257,7 @@ describe('two gateways behind the nginx of docker-compose', () => {
       }, WAIT);
     }
     // Both now on the other gateway, beside the socket it already had, which never noticed.
-    await vi.waitFor(async () => expect(await openSockets(other)).toBe(3), WAIT);
+    await vi.waitFor(async () => expect(await openSocketsAt(other.url)).toBe(3), WAIT);
     expect(direct.disconnects()).toBe(0);
     expect(direct.socket.id).toBe(directId);
 

@@ -15,6 +15,7 @@ import { workerKeys } from '@app/shared';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { freePort, type StartedRedis, startLocalRedis } from './lib/services.ts';
+import { clientOf, closeClients, openSocketsAt } from './lib/test-sockets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** What the launcher may take to come up on a busy machine (bundles, migrations, seed). */
@@ -80,7 +81,7 @@ const launched: Launched[] = [];
 
 /** Settings the test machine's environment must not lend the launcher. */
 const OWN_SETTINGS =
-  /^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|HOST|JWT_SECRET|EMBEDDED_PG_PORT|DATA_DIR|VOUCHER_DIR|NODE_ENV|VITEST.*|TEST.*|RESTART_.*|SUPERADMIN_.*|MARKET_.*|LOG_LEVEL|SKIP_WEB_BUILD)$/;
+  /^(DATABASE_URL|REDIS_URL|REDIS_PREFIX|PORT|HOST|GATEWAY_PROCESSES|JWT_SECRET|EMBEDDED_PG_PORT|DATA_DIR|VOUCHER_DIR|NODE_ENV|VITEST.*|TEST.*|RESTART_.*|SUPERADMIN_.*|MARKET_.*|LOG_LEVEL|SKIP_WEB_BUILD)$/;
 
 async function launch(settings: Record<string, string>, command: 'pnpm' | 'node' = 'pnpm') {
   const port = await freePort();
@@ -92,6 +93,8 @@ async function launch(settings: Record<string, string>, command: 'pnpm' | 'node'
     SKIP_WEB_BUILD: '1',
     MARKET_SOURCE: 'simulated',
     NO_COLOR: '1',
+    // One gateway on PORT unless a test asks for more (the default is one per core).
+    GATEWAY_PROCESSES: '1',
     ...settings,
   });
   const [bin, args] =
@@ -194,6 +197,7 @@ afterEach(async () => {
   }
 });
 afterAll(() => {
+  closeClients();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   dataDirs = [];
 });
@@ -294,6 +298,63 @@ describe('the launcher keeps the gateway and the workers running', () => {
     expect(await exitWithin(l)).toEqual({ code: 1, signal: null });
     expect(l.output()).toMatch(/FAILED reason=the%20gateway%20exited%20unexpectedly%20\(SIGKILL\)/);
     expect(l.output()).toContain('STOPPED code=1');
+    expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+
+  it('GATEWAY_PROCESSES=2: two gateways behind one port, Socket.IO polling kept on one; a gateway killed is restarted and its clients reconnect to a fresh snapshot', async () => {
+    const l = await launch(settings({ GATEWAY_PROCESSES: '2' }));
+    await l.line('READY ');
+    const first = byName(l.tree(), 'gateway/dist/server.mjs');
+    expect(first).toHaveLength(2);
+    // Each on a loopback port of its own; the public port is the launcher's.
+    const portOf = (p: Proc) =>
+      /(?:^|\0)PORT=(\d+)\0/.exec(readFileSync(`/proc/${p.pid}/environ`, 'utf8'))?.[1];
+    const internal = first.map((p) => `http://127.0.0.1:${portOf(p)}`);
+    expect(internal).not.toContain(l.url);
+    expect((await health(l.url))?.status).toBe(200);
+
+    const polling = clientOf(l.url, { transports: ['polling'], reconnect: true });
+    const ws = clientOf(l.url, { transports: ['websocket'], reconnect: true });
+    for (const c of [polling, ws]) {
+      await vi.waitFor(() => expect(c.since(1, 'feed:status')).toHaveLength(1), { timeout: 30_000 });
+    }
+    // Both from 127.0.0.1: on the same gateway.
+    let holder = -1;
+    await vi.waitFor(
+      async () => {
+        const open = await Promise.all(internal.map(openSocketsAt));
+        holder = open.findIndex((n) => n === 2);
+        expect(open.toSorted()).toEqual([0, 2]);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
+    expect(polling.disconnects()).toBe(0);
+
+    process.kill((first[holder] as Proc).pid, 'SIGKILL');
+    await l.line(`RESTARTING process=gateway-`, 30_000);
+    expect(l.output()).toMatch(/^RESTARTING process=gateway-[12] reason=SIGKILL failures=1 /m);
+    for (const c of [polling, ws]) {
+      await vi.waitFor(
+        () => {
+          expect(c.connects()).toBe(2);
+          expect(c.since(2, 'feed:status')).toHaveLength(1);
+        },
+        { timeout: 30_000 },
+      );
+    }
+    await vi.waitFor(
+      async () => {
+        expect((await health(l.url))?.status).toBe(200);
+        expect(byName(l.tree(), 'gateway/dist/server.mjs')).toHaveLength(2);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
+    const tree = l.tree();
+    closeClients();
+
+    process.kill(l.pid, 'SIGTERM');
+    expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
+    expect(l.output()).toContain('STOPPED code=0');
     expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
   });
 

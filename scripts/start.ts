@@ -2,7 +2,10 @@
  * `pnpm start`: the whole platform on this machine, in one command.
  *
  * Postgres (DATABASE_URL or an embedded server) → Redis (REDIS_URL or a local redis-server)
- * → migrations → seed → web build → gateway + workers → wait for /api/health → print the URL.
+ * → migrations → seed → web build → gateways + workers → wait for /api/health → print the URL.
+ * GATEWAY_PROCESSES gateways (one per core by default): one listens on PORT itself; several
+ * listen on loopback ports of their own behind a proxy on PORT in this process, each client
+ * address kept on one gateway (scripts/lib/gateway-proxy.ts, ADR 0021).
  * SIGINT, SIGTERM or SIGHUP (Ctrl-C) stops everything it started, in order, and exits 0; a
  * second one during that stop kills the gateway and the workers at once (Redis and Postgres
  * are still stopped and waited for) and exits 130. A gateway or workers process that dies is
@@ -17,7 +20,7 @@
  * of a line (in values, '%' and white space are %-encoded):
  *   SEEDED superadmin=<username> referralKey=<code>   (only the parts the seed just created)
  *   READY url=<base url>
- *   RESTARTING process=<gateway|workers> reason=<exit> failures=<n> delayMs=<ms>
+ *   RESTARTING process=<gateway|gateway-<n>|workers> reason=<exit> failures=<n> delayMs=<ms>
  *   FAILED reason=<text>
  *   STOPPED code=<exit code>
  */
@@ -27,10 +30,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
 import { stop as stopEsbuild } from 'esbuild';
+import { createGatewayProxy, type GatewayProxy, trustBehindLauncher } from './lib/gateway-proxy.ts';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
-import { type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
+import { freePort, type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
 import { loadStartConfig, type StartConfig, StartConfigError } from './lib/start-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -53,6 +57,8 @@ const children: Managed[] = [];
 const supervised: Supervised[] = [];
 let redis: StartedRedis | undefined;
 let postgres: StartedPostgres | undefined;
+/** In front of the gateways when there are several. */
+let proxy: GatewayProxy | undefined;
 /** Postgres or Redis being started: shutdown waits for them, so it can stop what they start. */
 const starting = new Set<Promise<unknown>>();
 let stopping = false;
@@ -82,6 +88,8 @@ async function shutdown(code: number, reason: string): Promise<never> {
       c.stop(PROCESS_STOP_MS),
     ),
   );
+  // After the gateways: their last answers went out through it.
+  await proxy?.close();
   if (redis) {
     if (hurried) redis.child.kill('SIGKILL');
     else redis.stop();
@@ -308,6 +316,57 @@ async function waitForHealth(url: string): Promise<void> {
   );
 }
 
+/**
+ * Start and supervise the gateways. One listens on PORT itself (resolves with no URL); several
+ * listen on loopback ports, proxied from PORT (resolves with the URL of each).
+ */
+async function startGateways(
+  config: StartConfig,
+  env: NodeJS.ProcessEnv,
+  webDist: string,
+): Promise<string[]> {
+  const gatewayEnv = { ...env, WEB_DIST: webDist, VOUCHER_DIR: config.VOUCHER_DIR };
+  const spawnGateway = (name: string, port: number, host: string, extra: NodeJS.ProcessEnv = {}) =>
+    spawnManaged(name, process.execPath, serverCommand('gateway'), {
+      cwd: ROOT,
+      env: { ...gatewayEnv, ...extra, PORT: String(port), HOST: host },
+      // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
+      inherit: true,
+    });
+  const count = config.GATEWAY_PROCESSES;
+  if (count === 1) {
+    supervise('the gateway', () => spawnGateway('gateway', config.PORT, config.HOST), config);
+    return [];
+  }
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (!ports.includes(port) && port !== config.PORT) ports.push(port);
+  }
+  const front = createGatewayProxy(ports);
+  await front.listen(config.PORT, config.HOST).catch((err: unknown) => {
+    throw new Problem(
+      `cannot listen on ${config.HOST}:${config.PORT} (${err instanceof Error ? err.message : String(err)}): set PORT to a free port`,
+    );
+  });
+  proxy = front;
+  say(`${count} gateways (GATEWAY_PROCESSES) on 127.0.0.1:${ports.join(', :')}, behind port ${config.PORT}`);
+  const trust = trustBehindLauncher(env.TRUST_PROXY);
+  ports.forEach((port, index) => {
+    const name = `gateway-${index + 1}`;
+    supervise(
+      `gateway ${index + 1}`,
+      () => {
+        const managed = spawnGateway(name, port, '127.0.0.1', { TRUST_PROXY: trust });
+        front.follow(index, managed.exited);
+        return managed;
+      },
+      config,
+    );
+  });
+  return ports.map((port) => `http://127.0.0.1:${port}`);
+}
+
 async function main() {
   const config = loadStartConfig(process.env, ROOT);
   mkdirSync(config.DATA_DIR, { recursive: true });
@@ -370,23 +429,7 @@ async function main() {
     LOG_LEVEL: config.LOG_LEVEL,
   };
   if (stopping) return;
-  supervise(
-    'the gateway',
-    () =>
-      spawnManaged('gateway', process.execPath, serverCommand('gateway'), {
-        cwd: ROOT,
-        env: {
-          ...env,
-          PORT: String(config.PORT),
-          HOST: config.HOST,
-          WEB_DIST: webDist,
-          VOUCHER_DIR: config.VOUCHER_DIR,
-        },
-        // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
-        inherit: true,
-      }),
-    config,
-  );
+  const gateways = await unlessStopping(() => startGateways(config, env, webDist));
   supervise(
     'the workers',
     () => spawnManaged('workers', process.execPath, serverCommand('workers'), { cwd: ROOT, env }),
@@ -395,6 +438,8 @@ async function main() {
 
   const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.HOST);
   const url = `http://${local ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+  // Each gateway behind the proxy, then the public port: every one of them serves before READY.
+  for (const gateway of gateways) await waitForHealth(gateway);
   await waitForHealth(url);
   ready = true;
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,11 @@ const schema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().default(''),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  /**
+   * Gateway processes behind PORT (one per core by default). Above 1 each listens on a
+   * loopback port of its own and the launcher proxies PORT to them (scripts/lib/gateway-proxy.ts).
+   */
+  GATEWAY_PROCESSES: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism())),
   /** Loopback by default: set HOST=0.0.0.0 to let other machines in. */
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */

@@ -1,5 +1,6 @@
 import { rooms, TIMINGS } from '@app/shared';
 import { useEffect } from 'react';
+import { exposeDebug } from '../../../lib/debug.ts';
 import { createSeqTracker, type SeqTracker } from '../../../lib/realtime/market-seq.ts';
 import { type Realtime, realtime } from '../../../lib/socket.ts';
 import { useMarketStore } from './market-store.ts';
@@ -53,7 +54,23 @@ let connected = false;
 function ensureFeed(): void {
   if (connected) return;
   connected = true;
-  connectMarketFeed(realtime);
+  const seqs = createSeqTracker();
+  connectMarketFeed(realtime, useMarketStore, seqs);
+  // For the browser tests: what the store shows of a coin, as it changes, and the gaps seen.
+  exposeDebug('market', {
+    gaps: () => seqs.gaps(),
+    watch: (
+      symbol: string,
+      listener: (shown: { tickTs?: number; bookTs?: number; price?: number }) => void,
+    ) =>
+      useMarketStore.subscribe((state) =>
+        listener({
+          tickTs: state.ticks[symbol]?.exchangeTs,
+          bookTs: state.books[symbol]?.ts,
+          price: state.ticks[symbol]?.price,
+        }),
+      ),
+  });
 }
 
 /** Live price, book and stats of one coin while the component is mounted. */

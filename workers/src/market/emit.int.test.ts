@@ -95,6 +95,7 @@ describe('market push through the Socket.IO Redis emitter', () => {
   it('throttles a burst of 100 trades in 100 ms to about 10 tick events, the last one the latest price', async () => {
     ticks.length = 0;
     let last = 0;
+    const started = Date.now();
     for (let batch = 0; batch < 10; batch++) {
       for (let i = 0; i < 10; i++) {
         last = 100 + batch + i / 100;
@@ -105,6 +106,8 @@ describe('market push through the Socket.IO Redis emitter', () => {
       await waitFor('the batch ingested', async () => (await latestStored()) === batchLast);
     }
     await waitFor('the trailing tick with the latest price', () => ticks.at(-1)?.price === last);
+    // At most one tick per 100 ms window the burst spanned (more than 100 ms on a busy machine).
+    const windows = Math.ceil((Date.now() - started) / 100) + 1;
     // Redis holds the very latest tick; the recent list holds what the clients saw.
     expect(await latestStored()).toBe(last);
     const [head] = await redis.lrange(prefix + marketKeys.ticks(sym), 0, 0);
@@ -120,7 +123,7 @@ describe('market push through the Socket.IO Redis emitter', () => {
     expect(ticks.length).toBe(burst + 1);
     const seen = ticks.slice(0, burst);
     expect(seen.length).toBeGreaterThanOrEqual(1);
-    expect(seen.length).toBeLessThanOrEqual(10);
+    expect(seen.length).toBeLessThanOrEqual(Math.max(10, windows));
     expect(seen.at(-1)?.price).toBe(last);
     expect(seen.at(-1)?.source).toBe('binance');
   });

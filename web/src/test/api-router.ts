@@ -44,6 +44,8 @@ export function user(overrides: Partial<PublicUser> & { practiceBalance?: number
     bankName: null,
     ifscCode: null,
     banned: false,
+    emailVerified: true,
+    emailVerifiedAt: '2025-01-01T00:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     practiceBalance: 100_000,
     ...overrides,

@@ -37,12 +37,39 @@ export const msg: Shape<Translation['msg']> = {
   tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
   accountLocked: 'Dieses Konto ist nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt.',
   accountUnlocked: 'Anmeldung entsperrt: die fehlgeschlagenen Versuche wurden gelöscht.',
+  twoFactorCodeInvalid:
+    'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.',
+  twoFactorCodeRequired: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.',
+  twoFactorCodeWrong:
+    'Dieser Code stimmt nicht oder wurde schon benutzt. Warten Sie auf den nächsten Code und versuchen Sie es erneut.',
+  twoFactorChallengeExpired: 'Diese Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  twoFactorNotStarted: 'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Anmeldung.',
+  twoFactorAlreadyEnabled:
+    'Die Zwei-Faktor-Anmeldung ist bereits aktiv. Schalten Sie sie zuerst aus, um sie neu einzurichten.',
+  twoFactorNotEnabled: 'Die Zwei-Faktor-Anmeldung ist nicht aktiv.',
+  twoFactorEnabled:
+    'Die Zwei-Faktor-Anmeldung ist aktiv. Bewahren Sie Ihre Wiederherstellungscodes sicher auf.',
+  twoFactorDisabled: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
+  twoFactorPasswordRequired: 'Geben Sie Ihr Passwort und einen Code ein.',
+  twoFactorSetupRequired:
+    'Mitarbeiterkonten müssen die Zwei-Faktor-Anmeldung nutzen. Schalten Sie sie auf Ihrer Kontoseite ein, um das Admin-Panel zu verwenden.',
   serverError: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   sessionEndedPasswordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich erneut an.',
   sessionEndedEverywhere: 'Sie wurden auf allen Geräten abgemeldet.',
   sessionEndedRoleChanged: 'Die Rolle Ihres Kontos wurde geändert. Bitte melden Sie sich erneut an.',
   sessionEndedPasswordSetByAdmin:
     'Ein Administrator hat ein neues Passwort für Ihr Konto festgelegt. Bitte melden Sie sich damit an.',
+  sessionEndedPasswordReset: 'Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen an.',
+  identifierRequired: 'Bitte Benutzername oder E-Mail eingeben.',
+  resetLinkSent:
+    'Falls ein Konto passt, haben wir ihm eine E-Mail mit einem Link zum Zurücksetzen des Passworts gesendet. Der Link gilt 30 Minuten.',
+  resetLinkInvalid:
+    'Dieser Link zum Zurücksetzen ist ungültig, schon benutzt oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  passwordReset: 'Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen an.',
+  verifyLinkInvalid: 'Dieser Bestätigungslink ist ungültig, schon benutzt oder abgelaufen.',
+  emailVerified: 'Ihre E-Mail-Adresse ist bestätigt.',
+  verificationSent: 'Wir haben einen neuen Bestätigungslink an Ihre E-Mail-Adresse gesendet.',
+  emailAlreadyVerified: 'Ihre E-Mail-Adresse ist bereits bestätigt.',
   tooManySocketEvents: 'Zu viele Anfragen auf einmal. Bitte etwas langsamer.',
   tooManySocketConnections:
     'Zu viele Verbindungen aus Ihrem Netzwerk. Bitte schließen Sie andere Tabs und versuchen Sie es erneut.',
@@ -114,8 +141,10 @@ export const msg: Shape<Translation['msg']> = {
   riskLimitsSaved: 'Risikolimits gespeichert.',
   statementRangeTooLong: 'Ein Kontoauszug umfasst höchstens 3 Jahre: Bitte einen kürzeren Zeitraum wählen.',
   statementFormatInvalid: 'Bitte CSV oder PDF wählen.',
-  tradingHalted: 'Der Handel auf der Plattform ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
-  coinTradingHalted: 'Der Handel mit diesem Coin ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
+  tradingHalted:
+    'Der Handel auf der Plattform ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
+  coinTradingHalted:
+    'Der Handel mit diesem Coin ist pausiert. Laufende Trades werden weiter abgerechnet. Grund:',
   haltReasonRequired: 'Ein Grund ist erforderlich (höchstens 200 Zeichen).',
   tradingHaltSaved: 'Handelsstopp gespeichert.',
   // admin coins
@@ -211,4 +240,28 @@ export const msg: Shape<Translation['msg']> = {
   reputationUpdateFailed: 'Reputation konnte nicht aktualisiert werden.',
   userUpdateFailed: 'Aktualisierung fehlgeschlagen.',
   transactionFailed: 'Transaktion fehlgeschlagen.',
+  // responsible trading
+  disclosureRequired:
+    'Bitte lesen und akzeptieren Sie den Risikohinweis, bevor Sie handeln oder Echtgeld bewegen.',
+  disclosureOutdated:
+    'Dies ist nicht der aktuelle Risikohinweis. Laden Sie die Seite neu und lesen Sie ihn erneut.',
+  disclosureAccepted: 'Risikohinweis akzeptiert.',
+  coolingOff:
+    'Sie machen eine Pause: Echtgeld-Trades und Aufladungen ruhen bis zu ihrem Ende. Auszahlungen bleiben möglich.',
+  selfExcluded:
+    'Sie haben sich selbst gesperrt: Echtgeld-Trades und Aufladungen sind bis zum Ende der Sperre geschlossen. Auszahlungen bleiben möglich.',
+  dailyLossLimitReached: 'Dieser Trade würde Ihre heutigen Verluste über Ihr tägliches Verlustlimit bringen.',
+  dailyDepositLimitReached:
+    'Diese Aufladung würde Ihre heutigen Einzahlungen über Ihr tägliches Einzahlungslimit bringen.',
+  dailyLimitInvalid: 'Geben Sie ein Limit über 0 ein oder lassen Sie das Feld für kein Limit leer.',
+  limitsSaved:
+    'Limits gespeichert. Ein niedrigeres Limit gilt sofort; ein höheres oder sein Entfernen nach 24 Stunden.',
+  coolOffInvalid: 'Wählen Sie eine Pause von 24 Stunden bis 6 Wochen.',
+  coolOffStarted: 'Ihre Pause hat begonnen.',
+  selfExclusionInvalid: 'Wählen Sie eine Selbstsperre von 6 Monaten oder mehr.',
+  selfExclusionStarted: 'Ihre Selbstsperre hat begonnen.',
+  topupUserExcluded:
+    'Der Benutzer ist in einer Pause oder Selbstsperre, daher kann diese Aufladung nicht gutgeschrieben werden. Lehnen Sie sie ab und erstatten Sie die Zahlung.',
+  topupAboveDepositLimit:
+    'Diese Aufladung liegt über dem täglichen Einzahlungslimit des Benutzers für den Tag der Anfrage. Lehnen Sie sie ab und erstatten Sie die Zahlung.',
 };

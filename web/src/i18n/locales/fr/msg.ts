@@ -37,12 +37,38 @@ export const msg: Shape<Translation['msg']> = {
   tooManyAttempts: 'Trop de tentatives. Patientez une minute puis réessayez.',
   accountLocked: 'Ce compte est verrouillé après trop de tentatives de connexion échouées.',
   accountUnlocked: 'Connexion débloquée : les tentatives échouées ont été effacées.',
+  twoFactorCodeInvalid:
+    "Saisissez le code à 6 chiffres de votre application d'authentification, ou un code de récupération.",
+  twoFactorCodeRequired: "Saisissez le code à 6 chiffres de votre application d'authentification.",
+  twoFactorCodeWrong: "Ce code n'est pas correct, ou il a déjà servi. Attendez le code suivant et réessayez.",
+  twoFactorChallengeExpired: 'Cette connexion a expiré. Veuillez vous reconnecter.',
+  twoFactorNotStarted: "Commencez d'abord la configuration de la connexion en deux étapes.",
+  twoFactorAlreadyEnabled:
+    "La connexion en deux étapes est déjà activée. Désactivez-la d'abord pour la reconfigurer.",
+  twoFactorNotEnabled: "La connexion en deux étapes n'est pas activée.",
+  twoFactorEnabled: 'La connexion en deux étapes est activée. Gardez vos codes de récupération en lieu sûr.',
+  twoFactorDisabled: 'La connexion en deux étapes est désactivée.',
+  twoFactorPasswordRequired: 'Saisissez votre mot de passe et un code.',
+  twoFactorSetupRequired:
+    "Les comptes du personnel doivent utiliser la connexion en deux étapes. Activez-la depuis la page de votre compte pour utiliser le panneau d'administration.",
   serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
   sessionEndedPasswordChanged: 'Votre mot de passe a été modifié. Veuillez vous reconnecter.',
   sessionEndedEverywhere: 'Vous avez été déconnecté de tous les appareils.',
   sessionEndedRoleChanged: 'Le rôle de votre compte a été modifié. Veuillez vous reconnecter.',
   sessionEndedPasswordSetByAdmin:
     'Un administrateur a défini un nouveau mot de passe pour votre compte. Veuillez vous connecter avec celui-ci.',
+  sessionEndedPasswordReset:
+    'Votre mot de passe a été réinitialisé. Veuillez vous connecter avec le nouveau.',
+  identifierRequired: "Veuillez saisir votre nom d'utilisateur ou votre e-mail.",
+  resetLinkSent:
+    'Si un compte correspond, nous lui avons envoyé un e-mail avec un lien pour réinitialiser le mot de passe. Le lien est valable 30 minutes.',
+  resetLinkInvalid:
+    'Ce lien de réinitialisation est invalide, déjà utilisé ou expiré. Veuillez en demander un nouveau.',
+  passwordReset: 'Votre mot de passe a été réinitialisé. Veuillez vous connecter avec le nouveau.',
+  verifyLinkInvalid: 'Ce lien de vérification est invalide, déjà utilisé ou expiré.',
+  emailVerified: 'Votre adresse e-mail est vérifiée.',
+  verificationSent: 'Nous avons envoyé un nouveau lien de vérification à votre adresse e-mail.',
+  emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée.',
   tooManySocketEvents: 'Trop de requêtes à la fois. Veuillez ralentir.',
   tooManySocketConnections:
     'Trop de connexions depuis votre réseau. Veuillez fermer les autres onglets et réessayer.',
@@ -114,8 +140,10 @@ export const msg: Shape<Translation['msg']> = {
   riskLimitsSaved: 'Limites de risque enregistrées.',
   statementRangeTooLong: 'Un relevé couvre au plus 3 ans : choisissez une période plus courte.',
   statementFormatInvalid: 'Choisissez CSV ou PDF.',
-  tradingHalted: 'Le trading est suspendu sur la plateforme. Les trades en cours sont toujours réglés. Motif :',
-  coinTradingHalted: 'Le trading de cette crypto est suspendu. Les trades en cours sont toujours réglés. Motif :',
+  tradingHalted:
+    'Le trading est suspendu sur la plateforme. Les trades en cours sont toujours réglés. Motif :',
+  coinTradingHalted:
+    'Le trading de cette crypto est suspendu. Les trades en cours sont toujours réglés. Motif :',
   haltReasonRequired: 'Un motif est requis (200 caractères au plus).',
   tradingHaltSaved: 'Suspension du trading enregistrée.',
   // admin coins
@@ -212,4 +240,29 @@ export const msg: Shape<Translation['msg']> = {
   reputationUpdateFailed: 'Impossible de mettre à jour la réputation.',
   userUpdateFailed: 'La mise à jour a échoué.',
   transactionFailed: 'La transaction a échoué.',
+  // responsible trading
+  disclosureRequired:
+    'Veuillez lire et accepter l’avertissement sur les risques avant de trader ou de déplacer de l’argent réel.',
+  disclosureOutdated:
+    'Ce n’est pas l’avertissement sur les risques en vigueur. Rechargez la page et relisez-le.',
+  disclosureAccepted: 'Avertissement sur les risques accepté.',
+  coolingOff:
+    'Vous faites une pause : les trades en argent réel et les recharges sont suspendus jusqu’à sa fin. Les retraits restent ouverts.',
+  selfExcluded:
+    'Vous vous êtes exclu : les trades en argent réel et les recharges sont fermés jusqu’à la fin de l’exclusion. Les retraits restent ouverts.',
+  dailyLossLimitReached:
+    'Ce trade porterait vos pertes du jour au-delà de votre limite de perte quotidienne.',
+  dailyDepositLimitReached:
+    'Cette recharge porterait vos dépôts du jour au-delà de votre limite de dépôt quotidienne.',
+  dailyLimitInvalid: 'Saisissez une limite supérieure à 0, ou laissez vide pour aucune limite.',
+  limitsSaved:
+    'Limites enregistrées. Une limite plus basse s’applique tout de suite ; une plus haute ou sa suppression après 24 heures.',
+  coolOffInvalid: 'Choisissez une pause de 24 heures à 6 semaines.',
+  coolOffStarted: 'Votre pause a commencé.',
+  selfExclusionInvalid: 'Choisissez une auto-exclusion de 6 mois ou plus.',
+  selfExclusionStarted: 'Votre auto-exclusion a commencé.',
+  topupUserExcluded:
+    'L’utilisateur est en pause ou en auto-exclusion : cette recharge ne peut pas être créditée. Rejetez-la et renvoyez le paiement.',
+  topupAboveDepositLimit:
+    'Cette recharge dépasse la limite de dépôt quotidienne de l’utilisateur pour le jour de la demande. Rejetez-la et renvoyez le paiement.',
 };

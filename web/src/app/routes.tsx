@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
                     ...lazyPage(() => admin().then((m) => <m.CreateAccountPage key="admin" kind="admin" />)),
                   },
                   { path: 'site-settings', ...lazyPage(() => admin().then((m) => <m.SiteSettingsPage />)) },
+                  { path: 'trading-halt', ...lazyPage(() => admin().then((m) => <m.TradingHaltPage />)) },
                 ],
               },
             ],

@@ -29,4 +29,5 @@ export const SUPER_NAV: AdminNavItem[] = [
   { path: 'super/create-user', key: 'createUser' },
   { path: 'super/create-admin', key: 'createAdmin' },
   { path: 'super/site-settings', key: 'siteSettings' },
+  { path: 'super/trading-halt', key: 'tradingHalt' },
 ];

@@ -14,5 +14,10 @@ export { UsersPage } from '../../features/admin-users/index.ts';
 export { WithdrawalDetailPage, WithdrawalsPage } from '../../features/admin-withdrawals/index.ts';
 export { LoginHistoryPage } from '../../features/login-history/index.ts';
 export { ReferralKeysPage } from '../../features/referral-keys/index.ts';
-export { CreateAccountPage, OverviewPage, SiteSettingsPage } from '../../features/superadmin/index.ts';
+export {
+  CreateAccountPage,
+  OverviewPage,
+  SiteSettingsPage,
+  TradingHaltPage,
+} from '../../features/superadmin/index.ts';
 export { AdminLayout } from './AdminLayout.tsx';

@@ -4,6 +4,7 @@ import {
   type MoneyAccount,
   type Pagination,
   type TradeList,
+  tradingHaltStateSchema,
   type WalletRequestStatus,
 } from '@app/shared';
 import type { Query, QueryClient } from '@tanstack/react-query';
@@ -13,7 +14,15 @@ import type { Realtime } from '../realtime/realtime.ts';
 import { patchPage } from '../request-status.ts';
 import { useSession } from '../session/index.ts';
 import type { StatusFilter } from '../status-filter.ts';
-import { adminKeys, notificationKeys, topupKeys, tradeKeys, walletKeys, withdrawalKeys } from './keys.ts';
+import {
+  adminKeys,
+  infoKeys,
+  notificationKeys,
+  topupKeys,
+  tradeKeys,
+  walletKeys,
+  withdrawalKeys,
+} from './keys.ts';
 
 type Paged<T> = { items: T[] };
 type WalletRequest = { id: string; status: WalletRequestStatus };
@@ -111,6 +120,13 @@ export function connectCache(
       void client.invalidateQueries({ queryKey: topupKeys.adminLists() });
       void client.invalidateQueries({ queryKey: withdrawalKeys.adminLists() });
       void client.invalidateQueries({ queryKey: withdrawalKeys.details() });
+    }),
+    source.on('trading:halt', (payload) => {
+      const state = tradingHaltStateSchema.safeParse(payload);
+      if (!state.success) return;
+      client.setQueryData(infoKeys.tradingHalt(), state.data);
+      void client.cancelQueries({ queryKey: infoKeys.tradingHalt() });
+      void client.invalidateQueries({ queryKey: adminKeys.tradingHalt() });
     }),
     source.on('notification', ({ notification, unread }) => {
       if (useSession.getState().user) applyNotification(client, notification, unread);

@@ -67,6 +67,7 @@ export const adminKeys = {
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
   riskLimits: () => [...adminKeys.all, 'risk-limits'] as const,
   exposure: () => [...adminKeys.all, 'exposure'] as const,
+  tradingHalt: () => [...adminKeys.all, 'trading-halt'] as const,
 };
 
 export const marketKeys = {
@@ -79,4 +80,6 @@ export const marketKeys = {
 export const infoKeys = {
   announcements: () => ['announcements'] as const,
   site: () => ['site'] as const,
+  /** The trading halts standing now (public; the `trading:halt` event writes it). */
+  tradingHalt: () => ['trading-halt'] as const,
 };

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/app-panel/super/create-user', title: 'createUser', text: 'createUserText' },
   { to: '/app-panel/super/create-admin', title: 'createAdmin', text: 'createAdminText' },
   { to: '/app-panel/super/site-settings', title: 'siteSettings', text: 'siteSettingsText' },
+  { to: '/app-panel/super/trading-halt', title: 'tradingHalt', text: 'tradingHaltText' },
   { to: '/app-panel/users', title: 'manageUsers', text: 'manageUsersText' },
 ] as const;
 

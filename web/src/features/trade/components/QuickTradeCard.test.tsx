@@ -87,6 +87,32 @@ describe('Quick Trade card', () => {
     expect(screen.getByTestId('price').textContent).toBe('₹54,00,000.00');
   });
 
+  it('shows a trading halt with its reason and keeps the buttons off until the halt ends live', async () => {
+    const since = '2026-01-01T00:00:00.000Z';
+    mockApi({
+      ...settingsApi,
+      'GET /api/trading-halt': () => ({ halts: [{ symbol: 'BTC', reason: 'Exchange incident', since }] }),
+    });
+    renderCard();
+    const banner = await screen.findByTestId('trading-halt');
+    expect(banner.textContent).toContain('Trading in BTC is paused: Exchange incident');
+    type('100');
+    expect(upButton().disabled).toBe(true);
+    expect(downButton().disabled).toBe(true);
+
+    act(() => server().serverEmit('trading:halt', { halts: [] }));
+    expect(screen.queryByTestId('trading-halt')).toBeNull();
+    expect(upButton().disabled).toBe(false);
+    // Another coin's halt leaves this one open; the platform's closes it.
+    act(() => server().serverEmit('trading:halt', { halts: [{ symbol: 'ETH', reason: 'x', since }] }));
+    expect(upButton().disabled).toBe(false);
+    act(() =>
+      server().serverEmit('trading:halt', { halts: [{ symbol: null, reason: 'Maintenance', since }] }),
+    );
+    expect(screen.getByTestId('trading-halt').textContent).toContain('Trading is paused: Maintenance');
+    expect(upButton().disabled).toBe(true);
+  });
+
   it('enables the buttons only for a valid amount within the balance, with the spec messages', async () => {
     mockApi(settingsApi);
     renderCard();

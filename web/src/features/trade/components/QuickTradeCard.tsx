@@ -1,4 +1,4 @@
-import { formatRupees, MSG, type TradeDirection } from '@app/shared';
+import { formatRupees, haltFor, MSG, type TradeDirection } from '@app/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useHasLivePrices } from '../../../lib/running-trades.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { useConnection } from '../../../lib/socket.ts';
 import { useTradeSettings } from '../api/get-trade-settings.ts';
+import { useTradingHalt } from '../api/get-trading-halt.ts';
 import { breakEvenPercent, durationParts, profitFor } from '../lib/format.ts';
 import { canTrade, formMessage, parseAmount, type TradeInput } from '../lib/validation.ts';
 import { useRunningSync } from '../stores/running-sync.ts';
@@ -48,6 +49,8 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
   const show = useTradeFlow((s) => s.show);
   const running = useRunningSync();
   const onTradePage = useHasLivePrices();
+  // A superadmin's halt of the platform or of this coin: no new trade, running ones still settle.
+  const halt = haltFor(useTradingHalt().data?.halts ?? [], symbol);
 
   const showButton = useRef<HTMLButtonElement>(null);
   // A closed countdown hands focus to the button that opens it again (its trigger, Trade Up,
@@ -73,7 +76,7 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
   const waiting = phase === 'countdown' || phase === 'settling' || running.trades.length > 0;
   const inProgress = phase !== 'idle' || running.trades.length > 0;
   const input: TradeInput = { amountText, balance, setting, inProgress, signedIn };
-  const enabled = canTrade(input);
+  const enabled = canTrade(input) && !halt;
   const message = signedIn && !settings.isFetching ? formMessage(input, touched) : null;
   const amount = parseAmount(amountText);
   const profit = profitFor(amount, setting);
@@ -136,6 +139,16 @@ export function QuickTradeCard({ symbol, price }: QuickTradeCardProps) {
           )}
         </fieldset>
 
+        {halt && (
+          <div className="notice notice-error qt-halt" role="status" data-testid="trading-halt">
+            <p>
+              {halt.symbol === null
+                ? t('quickTrade.halted', { reason: halt.reason })
+                : t('quickTrade.coinHalted', { symbol: halt.symbol, reason: halt.reason })}
+            </p>
+            <p className="small">{t('quickTrade.haltedHint')}</p>
+          </div>
+        )}
         {!signedIn && <p className="notice notice-info">{translate(MSG.loginToTrade)}</p>}
         {signedIn && simulated && mode === 'real' && (
           <div className="notice notice-info qt-simulated" data-testid="simulated-real">

@@ -28,6 +28,7 @@ export const admin: Shape<typeof en> = {
       createUser: 'Benutzer anlegen',
       createAdmin: 'Admin anlegen',
       siteSettings: 'Website-Einstellungen',
+      tradingHalt: 'Handelsstopp',
       manageUsers: 'Benutzer verwalten',
     },
     dashboard: {
@@ -80,6 +81,20 @@ export const admin: Shape<typeof en> = {
       userFilter: 'Benutzer: {{user}}',
       clearFilter: 'Alle Benutzer zeigen',
     },
+    halt: {
+      intro:
+        'Stoppt neue Trades auf der ganzen Plattform oder für einen Coin, auf allen Servern innerhalb von Augenblicken. Laufende Trades werden weiter abgerechnet. Nutzer sehen den Grund auf der Handelsseite.',
+      current: 'Bestehende Handelsstopps',
+      none: 'Der Handel ist offen: kein Handelsstopp.',
+      allCoins: 'Alle Coins',
+      since: 'seit {{time}}',
+      switch: 'Handel stoppen (aus: Stopp beenden)',
+      coin: 'Coin',
+      reason: 'Grund',
+      reasonHint: 'Wird Nutzern auf der Handelsseite gezeigt und im Prüfprotokoll gespeichert.',
+      start: 'Handel stoppen',
+      end: 'Stopp beenden',
+    },
     super: {
       intro: 'Konten, Administratoren und das Erscheinungsbild der Website.',
       users: 'Benutzer',
@@ -90,6 +105,7 @@ export const admin: Shape<typeof en> = {
       createUserText: 'Ein Konto für einen Kunden eröffnen.',
       createAdminText: 'Einem Kollegen Zugang zum Admin-Bereich geben.',
       siteSettingsText: 'Titel, Währung, Logo und Tab-Symbol.',
+      tradingHaltText: 'Neue Trades bei einem Vorfall auf der Plattform oder für einen Coin stoppen.',
       manageUsersText: 'Benutzerkonten suchen, prüfen und bearbeiten.',
     },
     create: {

@@ -31,6 +31,9 @@ export const trading: Shape<typeof en> = {
     breakEvenHint:
       'Ein Gewinn zahlt {{percent}} % des Betrags, ein Verlust kostet den ganzen Betrag: Sie müssen {{rate}} % Ihrer Trades gewinnen, um kostendeckend zu sein.',
     switchToPractice: 'Zum Übungskonto wechseln',
+    halted: 'Der Handel ist pausiert: {{reason}}',
+    coinHalted: 'Der Handel mit {{symbol}} ist pausiert: {{reason}}',
+    haltedHint: 'Neue Trades sind vorerst nicht möglich. Laufende Trades werden weiter abgerechnet.',
     up: 'Trade Auf',
     down: 'Trade Ab',
   },

@@ -26,6 +26,7 @@ export const admin = {
       createUser: 'Create User',
       createAdmin: 'Create Admin',
       siteSettings: 'Site Settings',
+      tradingHalt: 'Trading Halt',
       manageUsers: 'Manage Users',
     },
     dashboard: {
@@ -78,6 +79,20 @@ export const admin = {
       userFilter: 'User: {{user}}',
       clearFilter: 'Show all users',
     },
+    halt: {
+      intro:
+        'Stops new trades on the whole platform or on one coin, on every server within moments. Running trades still settle. Users see the reason on the trade page.',
+      current: 'Standing halts',
+      none: 'Trading is open: no halt stands.',
+      allCoins: 'All coins',
+      since: 'since {{time}}',
+      switch: 'Halt trading (off: end the halt)',
+      coin: 'Coin',
+      reason: 'Reason',
+      reasonHint: 'Shown to users on the trade page and kept in the audit trail.',
+      start: 'Halt trading',
+      end: 'End the halt',
+    },
     super: {
       intro: 'Accounts, administrators and the look of the site.',
       users: 'Users',
@@ -88,6 +103,7 @@ export const admin = {
       createUserText: 'Open an account for a customer.',
       createAdminText: 'Give a colleague access to the admin panel.',
       siteSettingsText: 'Title, currency, logo and tab icon.',
+      tradingHaltText: 'Stop new trades on the platform or one coin during an incident.',
       manageUsersText: 'Search, review and edit user accounts.',
     },
     create: {

@@ -29,6 +29,9 @@ export const trading = {
     breakEvenHint:
       'A win pays {{percent}}% of the amount, a loss costs all of it: you need to win {{rate}} % of your trades to break even.',
     switchToPractice: 'Switch to Practice',
+    halted: 'Trading is paused: {{reason}}',
+    coinHalted: 'Trading in {{symbol}} is paused: {{reason}}',
+    haltedHint: 'No new trades can be placed for now. Running trades still settle.',
     up: 'Trade Up',
     down: 'Trade Down',
   },

@@ -28,6 +28,7 @@ export const admin: Shape<typeof en> = {
       createUser: 'Créer un utilisateur',
       createAdmin: 'Créer un admin',
       siteSettings: 'Paramètres du site',
+      tradingHalt: 'Suspension du trading',
       manageUsers: 'Gérer les utilisateurs',
     },
     dashboard: {
@@ -80,6 +81,20 @@ export const admin: Shape<typeof en> = {
       userFilter: 'Utilisateur : {{user}}',
       clearFilter: 'Tous les utilisateurs',
     },
+    halt: {
+      intro:
+        'Arrête les nouveaux trades sur toute la plateforme ou sur une crypto, sur chaque serveur en quelques instants. Les trades en cours sont toujours réglés. Les utilisateurs voient le motif sur la page de trading.',
+      current: 'Suspensions en cours',
+      none: 'Le trading est ouvert : aucune suspension.',
+      allCoins: 'Toutes les cryptos',
+      since: 'depuis {{time}}',
+      switch: 'Suspendre le trading (désactivé : lever la suspension)',
+      coin: 'Crypto',
+      reason: 'Motif',
+      reasonHint: 'Affiché aux utilisateurs sur la page de trading et conservé dans le journal d’audit.',
+      start: 'Suspendre le trading',
+      end: 'Lever la suspension',
+    },
     super: {
       intro: 'Comptes, administrateurs et apparence du site.',
       users: 'Utilisateurs',
@@ -90,6 +105,7 @@ export const admin: Shape<typeof en> = {
       createUserText: 'Ouvrir un compte pour un client.',
       createAdminText: "Donner à un collègue l'accès au panneau d'administration.",
       siteSettingsText: "Titre, devise, logo et icône d'onglet.",
+      tradingHaltText: 'Arrêter les nouveaux trades sur la plateforme ou une crypto lors d’un incident.',
       manageUsersText: 'Rechercher, consulter et modifier les comptes.',
     },
     create: {

@@ -31,6 +31,10 @@ export const trading: Shape<typeof en> = {
     breakEvenHint:
       "Un gain rapporte {{percent}} % du montant, une perte coûte tout le montant : il faut gagner {{rate}} % de vos trades pour être à l'équilibre.",
     switchToPractice: 'Passer en mode entraînement',
+    halted: 'Le trading est suspendu : {{reason}}',
+    coinHalted: 'Le trading de {{symbol}} est suspendu : {{reason}}',
+    haltedHint:
+      'Aucun nouveau trade ne peut être passé pour le moment. Les trades en cours sont toujours réglés.',
     up: 'Trader à la hausse',
     down: 'Trader à la baisse',
   },

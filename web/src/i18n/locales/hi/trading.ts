@@ -31,6 +31,9 @@ export const trading: Shape<typeof en> = {
     breakEvenHint:
       'जीत पर राशि का {{percent}}% मिलता है, हार पर पूरी राशि जाती है: बराबरी पर रहने के लिए आपको अपने {{rate}} % ट्रेड जीतने होंगे।',
     switchToPractice: 'अभ्यास पर जाएँ',
+    halted: 'ट्रेडिंग रोकी गई है: {{reason}}',
+    coinHalted: '{{symbol}} में ट्रेडिंग रोकी गई है: {{reason}}',
+    haltedHint: 'अभी कोई नया ट्रेड नहीं लगाया जा सकता। चल रहे ट्रेड फिर भी निपटाए जाएँगे।',
     up: 'Up ट्रेड करें',
     down: 'Down ट्रेड करें',
   },

@@ -23,7 +23,7 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   floodDisconnectAfter: 50,
   maxPayloadBytes: 16 * 1024,
   maxConnectionsPerIp: 100,
-  // About 10 s of a trade page's market stream at the default rates (docs/realtime.md).
+  // About 12 s of a trade page's market stream at the default rates (docs/realtime.md).
   marketBufferBytes: 64 * 1024,
 };
 

@@ -58,6 +58,8 @@ let prefix: string;
 let dropDatabase: (() => Promise<void>) | undefined;
 let user: { id: string; token: string };
 let admin: { token: string };
+/** Logs out everywhere in one test: a user of its own. */
+let leaver: { token: string };
 
 beforeAll(async () => {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx (.ci/run does)`);
@@ -75,19 +77,20 @@ beforeAll(async () => {
     const rows = await db
       .insert(users)
       .values(
-        (['user', 'admin'] as const).map((role) => ({
+        (['user', 'admin', 'user'] as const).map((role, i) => ({
           firstName: 'Balanced',
           lastName: role,
-          username: `lb_${role}_${tag}`,
-          email: `lb-${role}-${tag}@example.com`,
+          username: `lb_${role}${i}_${tag}`,
+          email: `lb-${role}${i}-${tag}@example.com`,
           passwordHash: 'unused',
           role,
         })),
       )
       .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
-    const [u, a] = rows;
-    if (!u || !a) throw new Error('no user rows');
+    const [u, a, l] = rows;
+    if (!u || !a || !l) throw new Error('no user rows');
     user = { id: u.id, token: signToken(secret, u.id, u.tokenVersion) };
+    leaver = { token: signToken(secret, l.id, l.tokenVersion) };
     admin = { token: signToken(secret, a.id, a.tokenVersion, 'admin') };
     // Staff routes want two-factor sign-in set up; the token above is signed without a sign-in.
     await db.insert(twoFactor).values({ userId: a.id, secret: 'not used', enabledAt: new Date() });
@@ -237,6 +240,22 @@ describe('two gateways behind the nginx of docker-compose', () => {
     expect(upgrading.connects()).toBe(1);
     polling.socket.close();
     upgrading.socket.close();
+  });
+
+  it('ends the sessions of a user on one gateway when they log out everywhere through the other (the Socket.IO Redis adapter)', async () => {
+    const c = clientOf(lb, { token: leaver.token, transports: ['websocket'] });
+    await vi.waitFor(() => expect(c.connects()).toBe(1), WAIT);
+    const [, other] = await holderAndOther(1);
+    const res = await fetch(`${other.url}/api/auth/logout-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${leaver.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => {
+      expect(c.events.map((e) => e.event)).toContain('session:ended');
+      expect(c.disconnects()).toBe(1);
+    }, WAIT);
   });
 
   it("SIGKILL of a gateway: its clients reconnect through nginx to the other and get a fresh snapshot; the other's connections are untouched", async () => {

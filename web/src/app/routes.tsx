@@ -37,6 +37,8 @@ const pageTexts = () => import('../i18n/page-texts.ts');
 const home = () => Promise.all([import('../features/home/index.ts'), pageTexts()]).then(([page]) => page);
 const info = () => Promise.all([import('../features/info/index.ts'), pageTexts()]).then(([pages]) => pages);
 const assets = () => import('../features/assets/index.ts');
+const recovery = () => import('../features/account-recovery/pages.ts');
+const twoFactor = () => import('../features/two-factor/index.ts');
 
 export const routes: RouteObject[] = [
   {
@@ -52,6 +54,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
+          // The emailed links open these, signed in or not.
+          { path: 'forgot-password', ...lazyPage(() => recovery().then((m) => <m.ForgotPasswordPage />)) },
+          { path: 'reset-password', ...lazyPage(() => recovery().then((m) => <m.ResetPasswordPage />)) },
+          { path: 'verify-email', ...lazyPage(() => recovery().then((m) => <m.VerifyEmailPage />)) },
           { path: 'market', element: <MarketPage quickTrade={quickTrade} /> },
           { path: 'trade', element: <Navigate to={`/trade/${DEFAULT_PAIR}`} replace /> },
           { path: 'trade/:pair', element: <TradePage quickTrade={quickTrade} /> },
@@ -76,18 +82,27 @@ export const routes: RouteObject[] = [
               {
                 path: 'account',
                 ...lazyPage(async () => {
-                  const [account, activity, tickets] = await Promise.all([
+                  const [account, activity, tickets, tf, limits] = await Promise.all([
                     import('../features/account/index.ts'),
                     import('../features/account-activity/index.ts'),
                     import('../features/account-tickets/index.ts'),
+                    twoFactor(),
+                    import('../features/responsible-trading/index.ts'),
                   ]);
                   return (
                     <account.AccountPage
                       activity={<activity.AccountActivity />}
                       tickets={<tickets.AccountTickets />}
+                      twoFactor={<tf.TwoFactorSection />}
+                      responsibleTrading={<limits.ResponsibleTradingSection />}
                     />
                   );
                 }),
+              },
+              // Staff without two-factor sign-in land here after signing in (ADR 0018).
+              {
+                path: 'two-factor-setup',
+                ...lazyPage(() => twoFactor().then((m) => <m.TwoFactorRequiredPage />)),
               },
               // The header's bell imports this feature, so it is in the shell's bundle anyway.
               { path: 'notifications', element: <NotificationsPage /> },
@@ -100,7 +115,13 @@ export const routes: RouteObject[] = [
         element: <RequireAuth allow={isAdminUser} denied="/home" />,
         children: [
           {
-            ...lazyPage(() => admin().then((m) => <m.AdminLayout />)),
+            ...lazyPage(() =>
+              Promise.all([admin(), twoFactor()]).then(([m, tf]) => (
+                <tf.RequireTwoFactor>
+                  <m.AdminLayout />
+                </tf.RequireTwoFactor>
+              )),
+            ),
             children: [
               { index: true, element: <Navigate to="/app-panel/dashboard" replace /> },
               { path: 'dashboard', ...lazyPage(() => admin().then((m) => <m.DashboardPage />)) },

@@ -88,7 +88,7 @@ describe('two-factor setup', () => {
     const on = await post('/api/auth/2fa/enable', { code: totpCode(body.secret) }, user.token);
     expect(on.statusCode).toBe(200);
     expect(await status(user.token)).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
-    expect(await auditActions(user.id)).toEqual(['user.2fa_enabled', 'user.2fa_setup_started']);
+    expect(await auditActions(user.id)).toEqual(['user.two_factor_on', 'user.two_factor_setup']);
 
     // A second setup cannot replace the secret in use.
     const again = await post('/api/auth/2fa/setup', {}, user.token);
@@ -153,7 +153,7 @@ describe('signing in with a second factor', () => {
     const first = await verify(await challengeOf(user), code.replaceAll('-', ' ').toLowerCase());
     expect(first.statusCode).toBe(200);
     expect(await status(first.json().token)).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
-    expect(await auditActions(user.id)).toContain('user.2fa_recovery_code_used');
+    expect(await auditActions(user.id)).toContain('user.recovery_code_used');
 
     const second = await verify(await challengeOf(user), code);
     expect(second.statusCode).toBe(401);
@@ -246,7 +246,7 @@ describe('turning it off', () => {
     expect(off.json().message).toBe(MSG.twoFactorDisabled);
     expect(await status(user.token)).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     expect((await login(user)).json()).toHaveProperty('token');
-    expect(await auditActions(user.id)).toContain('user.2fa_disabled');
+    expect(await auditActions(user.id)).toContain('user.two_factor_off');
 
     const again = await disable({ password: user.password, code: '123456' });
     expect(again.statusCode).toBe(400);

@@ -124,7 +124,7 @@ export default fp<TwoFactorOptions>(
             !(await startSetup(tx, user.id, box.seal(user.id, secret), recoveryCodes.map(hashRecoveryCode)))
           )
             throw conflict(MSG.twoFactorAlreadyEnabled);
-          await audit(tx, { ...auditOf(meta, user.id), action: 'user.2fa_setup_started' });
+          await audit(tx, { ...auditOf(meta, user.id), action: 'user.two_factor_setup' });
         });
         return { uri: otpauthUri(secret, row.username), secret, recoveryCodes };
       },
@@ -136,7 +136,7 @@ export default fp<TwoFactorOptions>(
         if ((await check(user.id, code, true)) === undefined) throw badRequest(MSG.twoFactorCodeWrong);
         await audit(app.db, {
           ...auditOf(meta, user.id),
-          action: 'user.2fa_enabled',
+          action: 'user.two_factor_on',
           after: { enabled: true },
         });
         app.forgetSession(user.id);
@@ -155,7 +155,7 @@ export default fp<TwoFactorOptions>(
           await removeTwoFactor(tx, user.id);
           await audit(tx, {
             ...auditOf(meta, user.id),
-            action: 'user.2fa_disabled',
+            action: 'user.two_factor_off',
             before: { enabled: true },
             after: { enabled: false },
             reason: kind === 'recovery' ? 'recovery code' : null,
@@ -171,7 +171,7 @@ export default fp<TwoFactorOptions>(
           const left = (await findTwoFactor(app.db, userId))?.recoveryCodesLeft ?? 0;
           await audit(app.db, {
             actor: who.actor,
-            action: 'user.2fa_recovery_code_used',
+            action: 'user.recovery_code_used',
             targetType: 'user',
             targetId: userId,
             after: { recoveryCodesLeft: left },

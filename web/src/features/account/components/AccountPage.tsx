@@ -18,10 +18,21 @@ import { WalletActivity } from './WalletActivity.tsx';
 type Open = 'none' | 'profile' | 'password' | 'bank';
 
 /**
- * `activity`: the Account activity list; `tickets`: the Tickets list with its thread modal.
- * Both are features of their own that the app mounts here.
+ * `activity`: the Account activity list; `tickets`: the Tickets list with its thread modal;
+ * `twoFactor`: the two-factor sign-in card; `responsibleTrading`: the limits card. Features of
+ * their own that the app mounts here.
  */
-export function AccountPage({ activity, tickets }: { activity?: ReactNode; tickets?: ReactNode } = {}) {
+export function AccountPage({
+  activity,
+  tickets,
+  twoFactor,
+  responsibleTrading,
+}: {
+  activity?: ReactNode;
+  tickets?: ReactNode;
+  twoFactor?: ReactNode;
+  responsibleTrading?: ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -122,6 +133,9 @@ export function AccountPage({ activity, tickets }: { activity?: ReactNode; ticke
           {logoutAll.isError && <Notice text={serverMessageOr(logoutAll.error, MSG.serverError)} />}
         </article>
       </div>
+
+      {twoFactor}
+      {responsibleTrading}
 
       <RecentTrades />
       <WalletActivity />

@@ -50,6 +50,40 @@ describe('login form', () => {
   });
 });
 
+describe('login form with two-factor sign-in', () => {
+  it('asks for a code after the password and signs in with the answer to the challenge', async () => {
+    const verify = vi.fn((body: unknown) => {
+      expect(body).toEqual({ challenge: 'ch-1', code: '123456' });
+      return { token: 'tok', user: user() };
+    });
+    mockApi({
+      'POST /api/auth/login': () => ({ twoFactorRequired: true, challenge: 'ch-1' }),
+      'POST /api/auth/2fa/verify': ({ body }: { body: unknown }) => verify(body),
+    });
+    const onSuccess = vi.fn();
+    render(<LoginForm onSuccess={onSuccess} switchTo={null} />);
+    type('Username or Email', 'asha');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByTestId('two-factor-step');
+    expect(useSession.getState().token).toBeNull();
+    type('Code from the app', '123 456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(undefined));
+    expect(useSession.getState().user?.id).toBe('u1');
+  });
+
+  it('sends a staff account without it to the setup first', async () => {
+    mockApi({ 'POST /api/auth/login': () => ({ token: 'tok', user: user(), twoFactorSetupRequired: true }) });
+    const onSuccess = vi.fn();
+    render(<LoginForm onSuccess={onSuccess} switchTo={null} />);
+    type('Username or Email', 'root');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith('/two-factor-setup'));
+  });
+});
+
 describe('register form', () => {
   it("shows the first message in the spec's order, as the gateway would", async () => {
     const api = mockApi({});

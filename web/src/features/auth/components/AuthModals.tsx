@@ -18,10 +18,10 @@ export function AuthModals() {
       <Modal label={t('auth.loginTitle')} onClose={close} closable={!busy}>
         <LoginForm
           onBusyChange={onBusyChange}
-          onSuccess={() => {
+          onSuccess={(next) => {
             setBusy(false);
             close();
-            void navigate('/home');
+            void navigate(next ?? '/home');
           }}
           switchTo={
             <button type="button" className="link-button" disabled={busy} onClick={() => open('register')}>

@@ -37,13 +37,16 @@ export function LoginPage() {
         <p className="muted">{t('auth.loginIntro')}</p>
         <Notice tone="info" text={notice} />
         <LoginForm
-          onSuccess={() => navigate(from ?? '/home', { replace: true })}
+          onSuccess={(next) => navigate(next ?? from ?? '/home', { replace: true })}
           switchTo={
             <Link to="/register" state={location.state}>
               {t('auth.toRegister')}
             </Link>
           }
         />
+        <p className="form-switch">
+          <Link to="/forgot-password">{t('auth.forgotLink')}</Link>
+        </p>
       </div>
     </section>
   );

@@ -3,9 +3,11 @@ import { WEB_MSG } from '../../../lib/messages.ts';
 import { adminAudit } from './admin-audit.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
+import { responsibleTrading } from './responsible-trading.ts';
 import { rules } from './rules.ts';
 import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
+import { twoFactor } from './two-factor.ts';
 import { wallet } from './wallet.ts';
 
 /**
@@ -20,6 +22,8 @@ export const enShell = {
   ...wallet,
   ...adminAudit,
   ...tickets,
+  ...twoFactor,
+  ...responsibleTrading,
   ...rules,
   msg: { ...MSG, ...WEB_MSG },
 };

@@ -11,9 +11,11 @@ import { common } from './common.ts';
 import { market } from './market.ts';
 import { msg } from './msg.ts';
 import { pages } from './pages.ts';
+import { responsibleTrading } from './responsible-trading.ts';
 import { rules } from './rules.ts';
 import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
+import { twoFactor } from './two-factor.ts';
 import { wallet } from './wallet.ts';
 
 export const fr: Shape<Translation> = {
@@ -30,6 +32,8 @@ export const fr: Shape<Translation> = {
   ...adminOps,
   ...adminBroadcast,
   ...tickets,
+  ...twoFactor,
+  ...responsibleTrading,
   ...rules,
   msg,
 };

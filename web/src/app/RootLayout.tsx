@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { DisclosureDialog } from '../components/DisclosureDialog.tsx';
 import { InstallModal } from '../components/InstallModal.tsx';
 import { LanguageModal } from '../components/LanguageModal.tsx';
 import { SessionEndedNotice } from '../components/SessionEndedNotice.tsx';
@@ -73,6 +74,7 @@ export function RootLayout() {
       <Outlet />
       <AuthModals />
       <GlobalDialogs />
+      <DisclosureDialog />
     </>
   );
 }

@@ -13,15 +13,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
   readonly kind: ApiErrorKind;
+  /** The refusal's code when the API sent one (e.g. `disclosure_required`). */
+  readonly code: string | null;
 
-  constructor(status: number, serverMessage: string | null, kind?: ApiErrorKind) {
+  constructor(status: number, serverMessage: string | null, kind?: ApiErrorKind, code: string | null = null) {
     const k = kind ?? (status === 0 ? 'network' : 'http');
     super(serverMessage ?? defaultMessage(status, k));
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.kind = k;
+    this.code = code;
   }
+}
+
+/**
+ * A refusal the user can settle on the spot (the risk disclosure): the handler asks them and
+ * answers true once it is settled, and the request is sent once more as it was (with its
+ * Idempotency-Key, so nothing happens twice).
+ */
+type RefusalHandler = () => Promise<boolean>;
+const refusalHandlers = new Map<string, RefusalHandler>();
+
+export function handleRefusal(code: string, handler: RefusalHandler): void {
+  refusalHandlers.set(code, handler);
 }
 
 function defaultMessage(status: number, kind: ApiErrorKind): string {
@@ -70,6 +85,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function codeOf(body: unknown): string | null {
+  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+    ? body.code
+    : null;
+}
+
 function messageOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body) {
     const message = body.message;
@@ -96,7 +117,7 @@ function requestInit(options: RequestOptions): RequestInit {
 }
 
 /** The request with the stored bearer token; an error status or no answer raises ApiError. */
-async function send(path: string, options: RequestOptions): Promise<Response> {
+async function send(path: string, options: RequestOptions, retried = false): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), requestInit(options));
@@ -104,7 +125,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     if (isAbort(error)) throw error;
     throw new ApiError(0, null, 'network');
   }
-  if (!response.ok) throw new ApiError(response.status, messageOf(await readJson(response)), 'http');
+  if (!response.ok) {
+    const body = await readJson(response);
+    const code = codeOf(body);
+    const settle = code === null || retried ? undefined : refusalHandlers.get(code);
+    if (settle && (await settle())) return send(path, options, true);
+    throw new ApiError(response.status, messageOf(body), 'http', code);
+  }
   return response;
 }
 

@@ -11,6 +11,7 @@ import { isSuperadmin, useSession } from '../../../lib/session/index.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUnbanUser, useUnlockUser } from '../api/user-actions.ts';
 import { BalanceForm, BanForm, HoldForm, PasswordForm, ReputationForm } from './ActionForms.tsx';
+import { ResponsibleTradingState } from './ResponsibleTradingState.tsx';
 import { UserInfoForm } from './UserInfoForm.tsx';
 
 type Action = 'credit' | 'debit' | 'password' | 'ban' | 'reputation';
@@ -130,6 +131,7 @@ export function UserDetailModal({
             </p>
           )}
           <StatCards user={user} />
+          <ResponsibleTradingState state={user.responsibleTrading} />
 
           <div className="row user-actions">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => toggle('credit')}>

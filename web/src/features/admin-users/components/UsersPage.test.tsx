@@ -72,6 +72,14 @@ const detail = (overrides: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
     lossTrades: 2,
     drawTrades: 1,
   },
+  responsibleTrading: {
+    disclosure: { acceptedVersion: 1, acceptedAt: '2026-01-02T00:00:00.000Z', currentVersion: 1 },
+    dailyLossLimit: { current: 500, pending: null, usedToday: 120 },
+    dailyDepositLimit: { current: null, pending: null, usedToday: 0 },
+    coolOffUntil: null,
+    selfExcludedUntil: '2026-09-01T00:00:00.000Z',
+    dayStartsAt: '2026-01-01T18:30:00.000Z',
+  },
   ...overrides,
 });
 
@@ -162,6 +170,13 @@ describe('user detail', () => {
     expect(within(modal).getByText('₹5,000.00')).toBeTruthy();
     expect(within(modal).getByText('₹1,200.25')).toBeTruthy();
     expect(within(modal).getByText('42 / 100')).toBeTruthy();
+    // The user's own limits: shown, with nothing to change them.
+    const limits = within(modal).getByTestId('user-responsible-trading');
+    expect(within(limits).getByTestId('user-self-excluded').textContent).toMatch(
+      /^Self-excluded until .*2026/,
+    );
+    expect(limits.textContent).toContain('In force: ₹500.00');
+    expect(within(limits).queryByRole('button')).toBeNull();
     expect(within(modal).queryByText(/will win/i)).toBeNull();
     expect(within(modal).queryByText(/credit score/i)).toBeNull();
     expect(within(modal).queryByLabelText('Role')).toBeNull();

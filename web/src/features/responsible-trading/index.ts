@@ -1,0 +1,1 @@
+export { ResponsibleTradingSection } from './components/ResponsibleTradingSection.tsx';

@@ -38,6 +38,9 @@ describe('workers config', () => {
       MARKET_LEADER_TTL_MS: 6_000,
       MARKET_STREAM_RENEW_MS: 23 * 3_600_000,
       MARKET_PRICE_MAX_PER_SECOND: 10,
+      MARKET_BOOK_MAX_PER_SECOND: 2,
+      MARKET_STATS_MAX_PER_SECOND: 1,
+      MARKET_TICKER_MAX_PER_SECOND: 1,
     });
     expect(loadConfig(valid).USDT_INR_URL).toBeUndefined();
   });
@@ -48,11 +51,13 @@ describe('workers config', () => {
       MARKET_ENABLED: 'false',
       MARKET_SOURCE: 'simulated',
       MARKET_SYMBOLS: 'BTC,eth',
+      MARKET_BOOK_MAX_PER_SECOND: '5',
     });
     expect(config).toMatchObject({
       MARKET_ENABLED: false,
       MARKET_SOURCE: 'simulated',
       MARKET_SYMBOLS: 'BTC,eth',
+      MARKET_BOOK_MAX_PER_SECOND: 5,
     });
     const message = (() => {
       try {
@@ -63,6 +68,7 @@ describe('workers config', () => {
           USDT_INR_RATE: '-1',
           MARKET_ENABLED: 'maybe',
           MARKET_SYMBOLS: 'BTC;ETH',
+          MARKET_STATS_MAX_PER_SECOND: '0',
         });
       } catch (err) {
         return (err as ConfigError).message;
@@ -74,6 +80,7 @@ describe('workers config', () => {
     expect(message).toMatch(/USDT_INR_RATE/);
     expect(message).toMatch(/MARKET_ENABLED must be true or false/);
     expect(message).toMatch(/MARKET_SYMBOLS must be coin symbols/);
+    expect(message).toMatch(/MARKET_STATS_MAX_PER_SECOND/);
   });
 
   it('defaults settlement, the reconciler and the ledger check', () => {

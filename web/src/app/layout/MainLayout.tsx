@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FeedBanner } from '../../components/FeedBanner.tsx';
+import { VerifyEmailBanner } from '../../features/account-recovery/index.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { useSheet } from '../stores/sheet.ts';
 import { BottomNav } from './BottomNav.tsx';
@@ -22,6 +23,7 @@ export function MainLayout() {
     <div className={`app-shell ${mobile ? 'is-mobile' : ''}`}>
       <Header />
       <FeedBanner />
+      <VerifyEmailBanner />
       <main className="main" id="main">
         <Outlet />
       </main>

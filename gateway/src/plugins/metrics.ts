@@ -19,6 +19,8 @@ import {
 export const METRICS = {
   httpDuration: 'http_request_duration_seconds',
   openSockets: 'socketio_open_sockets',
+  marketSkipped: 'socketio_market_skipped_events',
+  marketCongested: 'socketio_market_congested_sockets',
   feedAge: 'market_feed_age_seconds',
   ticksPerSecond: 'market_ticks_per_second',
   settlementLateness: 'settlement_lateness_seconds',
@@ -81,6 +83,14 @@ function createMetrics(register: Registry) {
       registers: [register],
     }),
     openSockets: gauge(METRICS.openSockets, 'Socket.IO connections open on this gateway'),
+    marketSkipped: gauge(
+      METRICS.marketSkipped,
+      'Market events a slow socket never got, replaced by a newer one of the same channel, since start',
+    ),
+    marketCongested: gauge(
+      METRICS.marketCongested,
+      'Sockets whose unsent market bytes reached SOCKET_MARKET_BUFFER_BYTES (their newest events wait)',
+    ),
     feedAge: gauge(METRICS.feedAge, 'Seconds since the feed last published a price of the coin', ['symbol']),
     ticksPerSecond: gauge(
       METRICS.ticksPerSecond,
@@ -188,6 +198,11 @@ export default fp<{ token?: string }>(
     const collect = () => {
       collecting ??= (async () => {
         m.openSockets.set(app.hasDecorator('io') ? app.io.engine.clientsCount : 0);
+        if (app.hasDecorator('marketFanout')) {
+          const fanout = app.marketFanout.stats();
+          m.marketSkipped.set(fanout.skipped);
+          m.marketCongested.set(fanout.congested);
+        }
         await Promise.all(
           Object.entries(sources).map(async ([source, read]) => {
             try {

@@ -112,6 +112,10 @@ describe('a client that stops reading', () => {
     expect(maxBuffered).toBeGreaterThanOrEqual(LIMIT);
     expect(maxBuffered).toBeLessThan(LIMIT + 2 * PADDING.length);
     expect(app.marketFanout.stats().congested).toBe(1);
+    // Operators see it in the metrics (read from this machine).
+    const metrics = (await app.inject({ url: '/metrics' })).body;
+    expect(metrics).toMatch(/^socketio_market_congested_sockets 1$/m);
+    expect(Number(/^socketio_market_skipped_events (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(50);
 
     slow.resume();
     const slowStats = () =>

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestDatabase } from '@app/db/testing';
 import { DISCLOSURE_VERSION } from '@app/shared';
+import { generateSync } from 'otplib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { freePort } from './services.ts';
 
@@ -21,11 +22,22 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export type Credentials = { username: string; email: string; password: string };
 
+/** A TOTP secret the tests hold for an account, and the last time step a code was sent at. */
+export type TotpState = { secret: string; lastStep: number };
+
 export type Platform = {
   url: string;
   /** The first referral key, created by the seed of this fresh database. */
   referralKey: string;
+  /** Signed up for two-factor sign-in at the start (staff must be): `logIn` answers its codes. */
   superadmin: Credentials;
+  /**
+   * The TOTP secrets of accounts with two-factor sign-in on, by username and by email (lower
+   * case): `logIn` and `apiLogIn` answer the code step with them.
+   */
+  totp: Map<string, TotpState>;
+  /** The web inbox of the launcher's mail catcher: every email the platform sent (inboxMailsTo). */
+  mailInbox: string;
   /** Everything the launcher and its processes printed so far. */
   output: () => string;
   stop: () => Promise<void>;
@@ -104,6 +116,9 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
       SIMULATED_SEED: 'e2e',
       // The web build then exposes its test hooks (window.__app: socket drop, render counts).
       VITE_E2E: '1',
+      // The launcher's own mail catcher receives every email, on ports of its own.
+      MAILDEV_SMTP_PORT: '0',
+      MAILDEV_WEB_PORT: '0',
       ...options.env,
     },
   });
@@ -111,6 +126,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
   let output = '';
   let pending = '';
   let seeded: Record<string, string> = {};
+  let mail: Record<string, string> = {};
   let resolveReady: (url: string) => void = () => {};
   const ready = new Promise<string>((resolve) => {
     resolveReady = resolve;
@@ -123,6 +139,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
     pending = lines.pop() ?? '';
     for (const line of lines) {
       seeded = machineLine(line, 'SEEDED') ?? seeded;
+      mail = machineLine(line, 'MAIL') ?? mail;
       const r = machineLine(line, 'READY');
       if (r?.url) resolveReady(r.url);
     }
@@ -155,11 +172,14 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
     throw err;
   });
   if (!seeded.referralKey) throw new Error(`the seed printed no referral key:\n${output.slice(-4000)}`);
+  if (!mail.inbox) throw new Error(`the launcher printed no mail inbox:\n${output.slice(-4000)}`);
 
-  return {
+  const platform: Platform = {
     url,
     referralKey: seeded.referralKey,
     superadmin,
+    totp: new Map(),
+    mailInbox: mail.inbox,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -173,6 +193,92 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
       await cleanup();
     },
   };
+  // Staff routes refuse a superadmin without two-factor sign-in; the first sign-in of a person
+  // leads to its setup (ADR 0018), which the tests do here once through the API.
+  try {
+    await enrollTwoFactor(platform, superadmin);
+  } catch (err) {
+    await platform.stop();
+    throw err;
+  }
+  return platform;
+}
+
+const TOTP_STEP_SECONDS = 30;
+const currentStep = () => Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
+
+/**
+ * A code the gateway has not accepted before: it never takes a code of a step at or before the
+ * last it accepted, and accepts one step ahead of its clock. So a second sign-in within 30 s
+ * takes the next step's code, and a third waits for the clock to move on.
+ */
+export async function nextTotpCode(state: TotpState): Promise<string> {
+  const step = Math.max(currentStep(), state.lastStep + 1);
+  while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
+  state.lastStep = step;
+  return generateSync({ secret: state.secret, epoch: step * TOTP_STEP_SECONDS });
+}
+
+/** Keep an account's secret for later sign-ins, by its username and its email. */
+export function rememberTotp(
+  platform: Platform,
+  who: Pick<Credentials, 'username' | 'email'>,
+  secret: string,
+) {
+  const state: TotpState = { secret, lastStep: -1 };
+  platform.totp.set(who.username.toLowerCase(), state);
+  platform.totp.set(who.email.toLowerCase(), state);
+  return state;
+}
+
+async function postJson(platform: Platform, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${path} failed (${res.status}): ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Both steps of a sign-in through the API (a code when the account has two-factor sign-in on): the token. */
+export async function apiLogIn(platform: Platform, who: Credentials): Promise<string> {
+  const first = await postJson(platform, '/api/auth/login', {
+    identifier: who.username,
+    password: who.password,
+  });
+  if (!first.twoFactorRequired) return String(first.token);
+  const state = platform.totp.get(who.username.toLowerCase());
+  if (!state)
+    throw new Error(`${who.username} has two-factor sign-in on, but the tests hold no secret for it`);
+  const second = await postJson(platform, '/api/auth/2fa/verify', {
+    challenge: first.challenge,
+    code: await nextTotpCode(state),
+  });
+  return String(second.token);
+}
+
+/** Two-factor sign-in set up and turned on for an account through the API, the secret kept. */
+export async function enrollTwoFactor(platform: Platform, who: Credentials): Promise<void> {
+  const token = await apiLogIn(platform, who);
+  const setup = await postJson(platform, '/api/auth/2fa/setup', {}, token);
+  const state = rememberTotp(platform, who, String(setup.secret));
+  await postJson(platform, '/api/auth/2fa/enable', { code: await nextTotpCode(state) }, token);
+}
+
+/**
+ * The setup on the page (the account page's card, or the staff setup screen) as a person does
+ * it, reading the key from the page instead of scanning the QR code; the secret is kept.
+ */
+export async function setUpTwoFactorOnPage(page: Page, platform: Platform, who: Credentials) {
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const setup = page.getByTestId('two-factor-setup');
+  const secret = (await setup.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+  const state = rememberTotp(platform, who, secret);
+  await setup.getByLabel('Code from the app').fill(await nextTotpCode(state));
+  await setup.getByRole('button', { name: 'Turn on' }).click();
+  await setup.waitFor({ state: 'detached' });
 }
 
 export type Browser = { context: BrowserContext; page: Page; close: () => Promise<void> };
@@ -248,12 +354,21 @@ export function browserPool() {
   };
 }
 
-/** Log in through the login page; resolves once the app has moved on from it. */
+/**
+ * Log in through the login page, answering the code step with the account's secret when it has
+ * two-factor sign-in on; resolves once the app has moved on from the page.
+ */
 export async function logIn(page: Page, platform: Platform, identifier: string, password: string) {
   await page.goto(`${platform.url}/login`);
   await page.getByLabel('Username or Email').fill(identifier);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: 'Log in', exact: true }).click();
+  const totp = platform.totp.get(identifier.toLowerCase());
+  if (totp) {
+    const step = page.getByTestId('two-factor-step');
+    await step.getByLabel('Code from the app').fill(await nextTotpCode(totp));
+    await step.getByRole('button', { name: 'Verify' }).click();
+  }
   await page.waitForURL((url) => url.pathname !== '/login');
 }
 

@@ -4,11 +4,14 @@ import { createTestDatabase } from '@app/db/testing';
 import { MSG } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  apiLogIn,
   browserPool,
   type Credentials,
   chooseRealMoney,
+  enrollTwoFactor,
   logIn,
   type Platform,
+  setUpTwoFactorOnPage,
   startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
@@ -33,15 +36,7 @@ beforeAll(async () => {
     redisPrefix: `${inject('redisPrefix')}e2e-users-${randomBytes(3).toString('hex')}:`,
     env: { DATABASE_URL: database.url },
   });
-  const res = await fetch(`${platform.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      identifier: platform.superadmin.username,
-      password: platform.superadmin.password,
-    }),
-  });
-  superToken = ((await res.json()) as { token: string }).token;
+  superToken = await apiLogIn(platform, platform.superadmin);
 });
 
 afterAll(async () => {
@@ -67,7 +62,10 @@ async function account(kind: 'user' | 'admin', firstName: string, lastName: stri
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`create-${kind} failed (${res.status}): ${await res.text()}`);
-  return { username: body.username, email: body.email, password: body.password };
+  const created = { username: body.username, email: body.email, password: body.password };
+  // An admin sets up two-factor sign-in before staff pages open to them.
+  if (kind === 'admin') await enrollTwoFactor(platform, created);
+  return created;
 }
 
 describe('admin users screen in two browsers', () => {
@@ -122,7 +120,7 @@ describe('admin users screen in two browsers', () => {
     }
   });
 
-  it('a superadmin promotes a user to admin: signed out, and after signing in again the Admin Panel button is there', async () => {
+  it('a superadmin promotes a user to admin: signed out, and after signing in again and setting up two-factor sign-in the Admin Panel opens', async () => {
     const promoted = await account('user', 'Arjun', 'Das');
     const user = (await browsers.open()).page;
     const superadmin = (await browsers.open()).page;
@@ -148,6 +146,12 @@ describe('admin users screen in two browsers', () => {
       // The promoted user's session ended: the app signs them out.
       await user.waitForURL((url) => url.pathname === '/login');
       await logIn(user, platform, promoted.username, promoted.password);
+      // A new admin is asked to set up two-factor sign-in first, and the panel waits for it.
+      await user.waitForURL((url) => url.pathname === '/two-factor-setup');
+      await user.goto(`${platform.url}/app-panel/users`);
+      await user.waitForURL((url) => url.pathname === '/two-factor-setup');
+      await setUpTwoFactorOnPage(user, platform, promoted);
+      await user.getByTestId('two-factor-to-panel').waitFor();
       await user.goto(`${platform.url}/account`);
       const panel = user.getByRole('link', { name: 'Admin Panel' });
       await panel.waitFor();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  apiLogIn,
   browserPool,
   logIn,
   type Platform,
@@ -29,15 +30,7 @@ beforeAll(async () => {
   });
   user = await registerUser(platform, { firstName: 'Asha', lastName: 'Verma', prefix: 'lang' });
   // A credit large enough to show the Indian grouping, and a ledger row with a date.
-  const login = await fetch(`${platform.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      identifier: platform.superadmin.username,
-      password: platform.superadmin.password,
-    }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiLogIn(platform, platform.superadmin);
   const credit = await fetch(`${platform.url}/api/admin/users/${user.id}/balance-adjustments`, {
     method: 'POST',
     headers: {

@@ -1,15 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { DisclosureDialog } from '../components/DisclosureDialog.tsx';
 import { InstallModal } from '../components/InstallModal.tsx';
 import { LanguageModal } from '../components/LanguageModal.tsx';
 import { SessionEndedNotice } from '../components/SessionEndedNotice.tsx';
 import { AuthModals } from '../features/auth/index.ts';
+import { useDisclosure } from '../lib/disclosure.ts';
 import { useSession, useVisitReward } from '../lib/session/index.ts';
 import { useSiteLoader } from '../lib/site.ts';
 import { startRealtime } from '../lib/socket.ts';
 import { useDialogs } from './stores/dialogs.ts';
+
+const DisclosureDialog = lazy(() =>
+  import('../components/DisclosureDialog.tsx').then((m) => ({ default: m.DisclosureDialog })),
+);
+
+/** The risk disclosure, when a refusal asks for it (lib/disclosure.ts); its code loads then. */
+function Disclosure() {
+  const open = useDisclosure((s) => s.open);
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <DisclosureDialog />
+    </Suspense>
+  );
+}
 
 function GlobalDialogs() {
   const dialog = useDialogs((s) => s.dialog);
@@ -74,7 +89,7 @@ export function RootLayout() {
       <Outlet />
       <AuthModals />
       <GlobalDialogs />
-      <DisclosureDialog />
+      <Disclosure />
     </>
   );
 }

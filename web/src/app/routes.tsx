@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
                     import('../features/account-tickets/index.ts'),
                     twoFactor(),
                     import('../features/responsible-trading/index.ts'),
+                    import('../i18n/limits-texts.ts'),
                   ]);
                   return (
                     <account.AccountPage

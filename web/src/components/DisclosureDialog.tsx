@@ -1,10 +1,18 @@
-import { MSG } from '@app/shared';
+import { DISCLOSURE_VERSION, MSG, responsibleTradingResponseSchema } from '@app/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOr } from '../lib/api.ts';
-import { acceptDisclosure, useDisclosure } from '../lib/disclosure.ts';
+import { api, serverMessageOr } from '../lib/api.ts';
+import { useDisclosure } from '../lib/disclosure.ts';
 import { Modal } from './Modal.tsx';
 import { Notice } from './Notice.tsx';
+
+/** POST /api/user/me/disclosure with the version the dialog shows. */
+function acceptDisclosure() {
+  return api('/api/user/me/disclosure', responsibleTradingResponseSchema, {
+    method: 'POST',
+    body: { version: DISCLOSURE_VERSION },
+  });
+}
 
 /**
  * The risk disclosure and terms, accepted once before the first real-money trade, top-up or

@@ -1,11 +1,11 @@
-import { DISCLOSURE_VERSION, responsibleTradingResponseSchema } from '@app/shared';
 import { create } from 'zustand';
-import { api, handleRefusal } from './api.ts';
+import { handleRefusal } from './api.ts';
 
 /**
  * The risk disclosure dialog's state. A real-money trade, top-up or withdrawal the server
  * refuses with `disclosure_required` opens it (through the API client, which sends the request
- * again once it is accepted); `ask` opens it before an action too.
+ * again once it is accepted); `ask` opens it before an action too. The dialog's own code loads
+ * when it opens (app/RootLayout.tsx).
  */
 interface DisclosureState {
   open: boolean;
@@ -35,13 +35,5 @@ export const useDisclosure = create<DisclosureState>((set, get) => ({
     settle?.(accepted);
   },
 }));
-
-/** POST /api/user/me/disclosure with the version the dialog shows. */
-export function acceptDisclosure() {
-  return api('/api/user/me/disclosure', responsibleTradingResponseSchema, {
-    method: 'POST',
-    body: { version: DISCLOSURE_VERSION },
-  });
-}
 
 handleRefusal('disclosure_required', () => useDisclosure.getState().ask());

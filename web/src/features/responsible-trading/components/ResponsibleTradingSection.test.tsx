@@ -1,4 +1,4 @@
-import '../../../i18n/index.ts';
+import '../../../i18n/limits-texts.ts';
 import { MSG, type ResponsibleTrading } from '@app/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,9 @@
-/** Responsible trading: the account page's limits card and the risk disclosure dialog. */
-export const responsibleTrading = {
+/**
+ * Responsible trading: the account page's limits card and the admin user detail's view of it
+ * (`limitsTexts`, loaded with those pages), and the risk disclosure dialog (`disclosureTexts`,
+ * in the first bundle: a refusal can open it on any page).
+ */
+export const limitsTexts = {
   limits: {
     title: 'Responsible trading',
     intro:
@@ -38,6 +42,9 @@ export const responsibleTrading = {
     disclosureMissing: 'Risk disclosure not accepted yet.',
     adminNote: 'Set by the user. Nobody can shorten a cool-off or a self-exclusion.',
   },
+};
+
+export const disclosureTexts = {
   disclosure: {
     title: 'Risk disclosure and terms',
     intro: 'Before your first real-money trade, deposit or withdrawal, please read this once.',
@@ -52,3 +59,5 @@ export const responsibleTrading = {
     accept: 'Accept and continue',
   },
 };
+
+export const responsibleTrading = { ...limitsTexts, ...disclosureTexts };

@@ -3,7 +3,7 @@ import { WEB_MSG } from '../../../lib/messages.ts';
 import { adminAudit } from './admin-audit.ts';
 import { common } from './common.ts';
 import { market } from './market.ts';
-import { responsibleTrading } from './responsible-trading.ts';
+import { disclosureTexts } from './responsible-trading.ts';
 import { rules } from './rules.ts';
 import { tickets } from './tickets.ts';
 import { trading } from './trading.ts';
@@ -23,7 +23,7 @@ export const enShell = {
   ...adminAudit,
   ...tickets,
   ...twoFactor,
-  ...responsibleTrading,
+  ...disclosureTexts,
   ...rules,
   msg: { ...MSG, ...WEB_MSG },
 };

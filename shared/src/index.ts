@@ -24,6 +24,7 @@ export * from './schemas/tickets.ts';
 export * from './schemas/trades.ts';
 export * from './schemas/trades-api.ts';
 export * from './schemas/trading-halt.ts';
+export * from './schemas/trading-halt-admin.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/user.ts';
 export * from './schemas/wallet.ts';

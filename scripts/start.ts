@@ -19,6 +19,7 @@
  * Besides the human-readable output it prints lines a harness can parse, each at the start
  * of a line (in values, '%' and white space are %-encoded):
  *   SEEDED superadmin=<username> referralKey=<code>   (only the parts the seed just created)
+ *   MAIL inbox=<web inbox url> smtp=<smtp url>   (only with the embedded mail catcher)
  *   READY url=<base url>
  *   RESTARTING process=<gateway|gateway-<n>|workers> reason=<exit> failures=<n> delayMs=<ms>
  *   FAILED reason=<text>
@@ -31,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
 import { stop as stopEsbuild } from 'esbuild';
 import { createGatewayProxy, type GatewayProxy, trustBehindLauncher } from './lib/gateway-proxy.ts';
+import type { MailCatcher } from './lib/mail-catcher.ts';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
@@ -59,6 +61,8 @@ let redis: StartedRedis | undefined;
 let postgres: StartedPostgres | undefined;
 /** In front of the gateways when there are several. */
 let proxy: GatewayProxy | undefined;
+/** The embedded mail catcher, when SMTP_URL is unset. */
+let mailCatcher: MailCatcher | undefined;
 /** Postgres or Redis being started: shutdown waits for them, so it can stop what they start. */
 const starting = new Set<Promise<unknown>>();
 let stopping = false;
@@ -90,6 +94,8 @@ async function shutdown(code: number, reason: string): Promise<never> {
   );
   // After the gateways: their last answers went out through it.
   await proxy?.close();
+  // After the workers: their last emails went to it.
+  await mailCatcher?.stop().catch(() => {});
   if (redis) {
     if (hurried) redis.child.kill('SIGKILL');
     else redis.stop();
@@ -291,6 +297,14 @@ function redact(url: string): string {
   return u.toString();
 }
 
+const isLocal = (config: StartConfig) => ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.HOST);
+
+/** The address a person opens (the box's first line; the emails' links). */
+function publicUrl(config: StartConfig): string {
+  if (isLocal(config)) return `http://localhost:${config.PORT}`;
+  return `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+}
+
 function box(lines: string[]): string {
   const width = Math.max(...lines.map((l) => l.length));
   const bar = '─'.repeat(width + 2);
@@ -367,12 +381,35 @@ async function startGateways(
   return ports.map((port) => `http://127.0.0.1:${port}`);
 }
 
+/**
+ * Where the workers send email: SMTP_URL, else a mail catcher started here (maildev, loaded
+ * only then: a deployment with its own SMTP server does not need it).
+ */
+async function startMail(config: StartConfig): Promise<string> {
+  if (config.SMTP_URL) {
+    say(`Mail: ${redact(config.SMTP_URL)}`);
+    return config.SMTP_URL;
+  }
+  const { startMailCatcher } = await import('./lib/mail-catcher.ts');
+  mailCatcher = await startMailCatcher({
+    smtpPort: config.MAILDEV_SMTP_PORT,
+    webPort: config.MAILDEV_WEB_PORT,
+  }).catch((err: unknown) => {
+    throw new Problem(
+      `the mail catcher cannot listen on ports ${config.MAILDEV_SMTP_PORT} and ${config.MAILDEV_WEB_PORT} (${err instanceof Error ? err.message : String(err)}): set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT to free ports (0: any), or SMTP_URL to a mail server`,
+    );
+  });
+  say(`Mail: every email goes to the mail catcher (inbox ${mailCatcher.inboxUrl})`);
+  return mailCatcher.smtpUrl;
+}
+
 async function main() {
   const config = loadStartConfig(process.env, ROOT);
   mkdirSync(config.DATA_DIR, { recursive: true });
 
   const databaseUrl = await unlessStopping(() => startPostgres(config));
   const redisUrl = await unlessStopping(() => startRedis(config));
+  const smtpUrl = await unlessStopping(() => startMail(config));
   const secret = jwtSecret(config);
 
   say('applying migrations…');
@@ -427,6 +464,9 @@ async function main() {
     REDIS_PREFIX: config.REDIS_PREFIX,
     JWT_SECRET: secret,
     LOG_LEVEL: config.LOG_LEVEL,
+    SMTP_URL: smtpUrl,
+    // The links in emails lead to the web app as the box below names it.
+    PUBLIC_URL: process.env.PUBLIC_URL || publicUrl(config),
   };
   if (stopping) return;
   const gateways = await unlessStopping(() => startGateways(config, env, webDist));
@@ -436,17 +476,15 @@ async function main() {
     config,
   );
 
-  const local = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.HOST);
+  const local = isLocal(config);
   const url = `http://${local ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
   // Each gateway behind the proxy, then the public port: every one of them serves before READY.
   for (const gateway of gateways) await waitForHealth(gateway);
   await waitForHealth(url);
   ready = true;
 
-  const lines = [
-    `CoinPulse is running: ${local ? `http://localhost:${config.PORT}` : url}`,
-    `API docs: ${url}/api/docs`,
-  ];
+  const lines = [`CoinPulse is running: ${publicUrl(config)}`, `API docs: ${url}/api/docs`];
+  if (mailCatcher) lines.push(`Mail inbox: ${mailCatcher.inboxUrl}  (every email the platform sends)`);
   if (seeded.superadmin) {
     const s = seeded.superadmin;
     lines.push(
@@ -468,6 +506,7 @@ async function main() {
   if (seeded.superadmin) created.superadmin = seeded.superadmin.username;
   if (seeded.referralKey) created.referralKey = seeded.referralKey;
   if (Object.keys(created).length) machine('SEEDED', created);
+  if (mailCatcher) machine('MAIL', { inbox: mailCatcher.inboxUrl, smtp: mailCatcher.smtpUrl });
   machine('READY', { url });
 }
 

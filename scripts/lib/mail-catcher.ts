@@ -63,18 +63,21 @@ export async function startMailCatcher(
     inboxUrl,
     smtpPort,
     webPort,
-    async mailsTo(address) {
-      const response = await fetch(`${inboxUrl}/api/email`);
-      if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
-      const all = (await response.json()) as CaughtMail[];
-      const wanted = address.toLowerCase();
-      return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === wanted));
-    },
+    mailsTo: (address) => inboxMailsTo(inboxUrl, address),
     async stop() {
       await maildev.stop();
       rmSync(mailDirectory, { recursive: true, force: true });
     },
   };
+}
+
+/** Every email the catcher at `inboxUrl` received to `address` (case-insensitive), oldest first. */
+export async function inboxMailsTo(inboxUrl: string, address: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${inboxUrl}/api/email`);
+  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+  const all = (await response.json()) as CaughtMail[];
+  const wanted = address.toLowerCase();
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === wanted));
 }
 
 /** The link of a mail's text that starts with `prefix` (e.g. `http://…/reset-password`). */

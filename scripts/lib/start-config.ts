@@ -22,6 +22,16 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   REDIS_PREFIX: z.string().default(''),
+  /**
+   * Unset: a local mail catcher (maildev) receives every email on MAILDEV_SMTP_PORT and shows
+   * it in a web inbox on MAILDEV_WEB_PORT (0: any free port). Set: the workers send through it.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAILDEV_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).default(1025),
+  MAILDEV_WEB_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   /**
    * Gateway processes behind PORT (one per core by default). Above 1 each listens on a

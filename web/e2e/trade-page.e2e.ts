@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  apiLogIn,
   browserPool,
   logIn,
   type Platform,
@@ -267,5 +268,46 @@ describe('the trade page in Chromium', () => {
       // The result opens by itself when the trade settles.
       await page.getByTestId('trade-result').waitFor({ timeout: 60_000 });
     });
+  });
+
+  it('shows a trading halt with its reason and turns the trade buttons off, live, until it ends', async () => {
+    const user = await registerUser(platform, { firstName: 'Meera', lastName: 'Iyer', prefix: 'th' });
+    const token = await apiLogIn(platform, platform.superadmin);
+    const setHalt = async (halted: boolean, reason: string) => {
+      const res = await fetch(`${platform.url}/api/superadmin/trading-halt`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ halted, symbol: 'BTC', reason }),
+      });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    const { page } = await browsers.open();
+    try {
+      await withScreenshots('trade-page-halt', [page], async () => {
+        await signInPractice(page, user);
+        const card = page.getByTestId('quick-trade');
+        await card.getByLabel('Amount (INR)').fill('100');
+        await expect.poll(() => card.getByRole('button', { name: 'Trade Up' }).isEnabled()).toBe(true);
+
+        // Started while the page is open: the socket event brings it.
+        await setHalt(true, 'Exchange maintenance');
+        const banner = page.getByTestId('trading-halt');
+        await banner.filter({ hasText: 'Exchange maintenance' }).waitFor();
+        expect(await card.getByRole('button', { name: 'Trade Up' }).isDisabled()).toBe(true);
+        expect(await card.getByRole('button', { name: 'Trade Down' }).isDisabled()).toBe(true);
+        await keep(page, 'halted');
+
+        // A fresh load reads it from the halt's public read.
+        await page.reload();
+        await banner.filter({ hasText: 'Exchange maintenance' }).waitFor();
+
+        await setHalt(false, 'Maintenance over');
+        await banner.waitFor({ state: 'detached' });
+        await card.getByLabel('Amount (INR)').fill('100');
+        await expect.poll(() => card.getByRole('button', { name: 'Trade Up' }).isEnabled()).toBe(true);
+      });
+    } finally {
+      await setHalt(false, 'test over').catch(() => {});
+    }
   });
 });

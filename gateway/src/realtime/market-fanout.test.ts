@@ -1,19 +1,21 @@
 import { eventPacket, rooms } from '@app/shared';
 import { Emitter } from '@socket.io/redis-emitter';
 import { describe, expect, it } from 'vitest';
-import { type FanoutSocket, MarketFanout } from './market-fanout.ts';
+import { type FanoutSocket, MarketFanout, wsMessageFrame } from './market-fanout.ts';
 
 /** A connection that records writes and hands them to the network only when told. */
 function fakeSocket(id: string) {
   const written: string[] = [];
+  const options: unknown[] = [];
   const unsent: Array<() => void> = [];
   const socket: FanoutSocket = {
     id,
     connected: true,
     conn: {
       readyState: 'open',
-      write(packet, _options, sent) {
+      write(packet, given, sent) {
         written.push(packet);
+        options.push(given);
         unsent.push(sent);
       },
     },
@@ -22,7 +24,7 @@ function fakeSocket(id: string) {
   const drain = (n = unsent.length) => {
     for (const sent of unsent.splice(0, n)) sent();
   };
-  return { socket, written, drain };
+  return { socket, written, options, drain };
 }
 
 const BTC = rooms.market('BTC');
@@ -47,7 +49,8 @@ describe('MarketFanout', () => {
   });
 
   it('above the limit keeps only the newest packet per room and event, and writes them once drained', () => {
-    const size = Buffer.byteLength(tick(1));
+    // What goes on the wire: the websocket frame's header, engine.io's `4` and the packet.
+    const size = wsMessageFrame(tick(1)).reduce((n, part) => n + part.length, 0);
     const fanout = new MarketFanout(2 * size);
     const slow = fakeSocket('slow');
     const fast = fakeSocket('fast');
@@ -88,6 +91,31 @@ describe('MarketFanout', () => {
     fanout.deliver(ETH, 'market:tick', tick(4));
     expect(s.written).toEqual([tick(1), tick(3)]);
     expect(fanout.stats().sockets).toBe(0);
+  });
+
+  it('hands every socket the same websocket frame of an event, built once', () => {
+    const fanout = new MarketFanout(1_000);
+    const a = fakeSocket('a');
+    const b = fakeSocket('b');
+    fanout.join(a.socket, BTC);
+    fanout.join(b.socket, BTC);
+    fanout.deliver(BTC, 'market:tick', tick(1));
+    expect(a.options[0]).toBe(b.options[0]);
+    expect(a.options[0]).toEqual({ wsPreEncodedFrame: wsMessageFrame(tick(1)) });
+  });
+
+  it('frames an engine.io message as a server does, whatever its length', () => {
+    for (const n of [10, 200, 70_000]) {
+      const packet = eventPacket('market:book', 'x'.repeat(n));
+      const [head, data] = wsMessageFrame(packet) as [Buffer, Buffer];
+      expect(data.toString()).toBe(`4${packet}`);
+      expect(head[0]).toBe(0x81); // FIN, text
+      const short = head[1] ?? 0;
+      const length =
+        short < 126 ? short : short === 126 ? head.readUInt16BE(2) : Number(head.readBigUInt64BE(2));
+      expect(length).toBe(data.length);
+      expect(head.length).toBe(short < 126 ? 2 : short === 126 ? 4 : 10);
+    }
   });
 
   it('does not keep a socket that disconnected before its join', () => {

@@ -7,9 +7,33 @@ export type FanoutSocket = {
   conn: {
     readyState: string;
     /** engine.io's public `write`: `sent` runs once the transport has handed the packet to the network. */
-    write(packet: string, options: undefined, sent: () => void): unknown;
+    write(packet: string, options: PreEncoded, sent: () => void): unknown;
   };
 };
+
+/**
+ * engine.io's option for a packet whose websocket frame is already built, the one Socket.IO's
+ * own broadcast sets: ws then writes the frame as it is instead of framing the text again for
+ * every socket. Other transports (polling) ignore it.
+ */
+type PreEncoded = { compress?: boolean; wsPreEncodedFrame?: Buffer[] };
+
+/** One event on its way: the packet, its websocket frame (built once for every socket) and its size. */
+type Outgoing = { packet: string; options: PreEncoded; bytes: number };
+
+/** The unmasked websocket text frame (a server's) of an engine.io message packet: `4` + `packet`. */
+export function wsMessageFrame(packet: string): Buffer[] {
+  const data = Buffer.from(`4${packet}`);
+  const n = data.length;
+  let head: Buffer;
+  if (n < 126) head = Buffer.from([0x81, n]);
+  else if (n < 65_536) head = Buffer.from([0x81, 126, n >> 8, n & 0xff]);
+  else {
+    head = Buffer.from([0x81, 127, 0, 0, 0, 0, 0, 0, 0, 0]);
+    head.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return [head, data];
+}
 
 type Member = {
   socket: FanoutSocket;
@@ -19,7 +43,7 @@ type Member = {
   /** Sizes of those packets, oldest first (engine.io runs the callbacks in order). */
   sizes: number[];
   /** The newest packet per room and event held back while the connection is above the limit. */
-  held: Map<string, string> | null;
+  held: Map<string, Outgoing> | null;
   sent: () => void;
 };
 
@@ -95,7 +119,7 @@ export class MarketFanout {
     this.members.delete(socket.id);
   }
 
-  /** Market bytes written to the socket and not yet handed to the network; 0 when unknown. */
+  /** Market bytes (websocket frames) written to the socket and not yet handed to the network. */
   bufferedBytes(socketId: string): number {
     return this.members.get(socketId)?.outstanding ?? 0;
   }
@@ -110,7 +134,12 @@ export class MarketFanout {
   deliver(room: string, event: string, packet: string): void {
     const set = this.rooms.get(room);
     if (!set) return;
-    const size = Buffer.byteLength(packet);
+    const frame = wsMessageFrame(packet);
+    const out: Outgoing = {
+      packet,
+      options: { wsPreEncodedFrame: frame },
+      bytes: (frame[0]?.length ?? 0) + (frame[1]?.length ?? 0),
+    };
     const key = `${room}\t${event}`;
     for (const member of set) {
       if (member.outstanding >= this.bufferBytes || (member.held !== null && member.held.size > 0)) {
@@ -118,10 +147,10 @@ export class MarketFanout {
         if (member.held.has(key)) this.skipped++;
         // Deleted first so that the map's order is the order of the newest packets.
         member.held.delete(key);
-        member.held.set(key, packet);
+        member.held.set(key, out);
         continue;
       }
-      this.write(member, packet, size);
+      this.write(member, out);
     }
   }
 
@@ -150,13 +179,13 @@ export class MarketFanout {
     return true;
   }
 
-  private write(member: Member, packet: string, size: number): void {
+  private write(member: Member, out: Outgoing): void {
     const { conn } = member.socket;
     if (conn.readyState !== 'open') return;
-    member.outstanding += size;
-    member.sizes.push(size);
+    member.outstanding += out.bytes;
+    member.sizes.push(out.bytes);
     this.written++;
-    conn.write(packet, undefined, member.sent);
+    conn.write(out.packet, out.options, member.sent);
   }
 
   private sent(member: Member): void {
@@ -164,7 +193,7 @@ export class MarketFanout {
     if (member.outstanding < this.bufferBytes && member.held !== null && member.held.size > 0) {
       const held = member.held;
       member.held = null;
-      for (const packet of held.values()) this.write(member, packet, Buffer.byteLength(packet));
+      for (const out of held.values()) this.write(member, out);
     }
   }
 

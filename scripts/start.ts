@@ -391,14 +391,20 @@ async function startMail(config: StartConfig): Promise<string> {
     return config.SMTP_URL;
   }
   const { startMailCatcher } = await import('./lib/mail-catcher.ts');
-  mailCatcher = await startMailCatcher({
-    smtpPort: config.MAILDEV_SMTP_PORT,
-    webPort: config.MAILDEV_WEB_PORT,
-  }).catch((err: unknown) => {
-    throw new Problem(
-      `the mail catcher cannot listen on ports ${config.MAILDEV_SMTP_PORT} and ${config.MAILDEV_WEB_PORT} (${err instanceof Error ? err.message : String(err)}): set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT to free ports (0: any), or SMTP_URL to a mail server`,
-    );
-  });
+  const ports = { smtpPort: config.MAILDEV_SMTP_PORT, webPort: config.MAILDEV_WEB_PORT };
+  // The usual ports may be another platform's on this machine (a second checkout, a test run):
+  // unless they were asked for, any free ones will do, since the box names the inbox.
+  const chosen = Boolean(process.env.MAILDEV_SMTP_PORT || process.env.MAILDEV_WEB_PORT);
+  mailCatcher = await startMailCatcher(ports)
+    .catch((err: unknown) => {
+      if (chosen) throw err;
+      return startMailCatcher({ smtpPort: 0, webPort: 0 });
+    })
+    .catch((err: unknown) => {
+      throw new Problem(
+        `the mail catcher cannot listen on ports ${ports.smtpPort} and ${ports.webPort} (${err instanceof Error ? err.message : String(err)}): set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT to free ports (0: any), or SMTP_URL to a mail server`,
+      );
+    });
   say(`Mail: every email goes to the mail catcher (inbox ${mailCatcher.inboxUrl})`);
   return mailCatcher.smtpUrl;
 }

@@ -49,6 +49,19 @@ export async function startMailCatcher(
   let servers: Awaited<ReturnType<MailDev['start']>>;
   try {
     servers = await maildev.start();
+  } catch (err) {
+    // One of the two ports was taken: the other server may be listening already, and maildev's
+    // stop() only stops a catcher that started.
+    const parts = (
+      maildev as unknown as {
+        orchestrator: Record<string, { stop?: () => Promise<void>; close?: () => Promise<void> } | null>;
+      }
+    ).orchestrator;
+    await parts.api?.stop?.().catch(() => {});
+    await parts.smtp?.stop?.().catch(() => {});
+    await parts.storage?.close?.().catch(() => {});
+    rmSync(mailDirectory, { recursive: true, force: true });
+    throw err;
   } finally {
     console.info = info;
   }

@@ -1,6 +1,5 @@
 import { post } from '@app/db';
 import {
-  type BillType,
   istDayEnd,
   istDayStart,
   type MoneyAccount,
@@ -12,24 +11,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, buildIsolatedApp, createUser, type TestUser } from '../../test/helpers.ts';
+import { COUNTERPARTY } from '../../test/ledger-fixtures.ts';
 import { STATEMENT_CSV_HEADER, STATEMENT_CSV_SUMMARY_HEADER } from './statements.csv.ts';
 import { PDF_ROWS_PER_PAGE } from './statements.pdf.ts';
 
-/** On a database of its own: the test moves entries' times into the past (see `backdate`). */
+/** On a database of its own: the test moves entries' times into the past (see `history`). */
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let user: TestUser;
 let other: TestUser;
-
-const COUNTERPARTY = {
-  recharge: 'payments',
-  withdrawal: 'payments',
-  withdrawal_return: 'payments',
-  admin_adjustment: 'adjustments',
-  trade_stake: 'house_real',
-  trade_payout: 'house_real',
-  trade_refund: 'house_real',
-} as const satisfies Partial<Record<BillType, string>>;
 
 type Move = {
   at: string;

@@ -3,6 +3,7 @@ import { type MoneyAccount, rupeesToPaise, type WalletTransactionView } from '@a
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, buildIsolatedApp, buildTestApp, createUser, type TestUser } from '../../test/helpers.ts';
+import { COUNTERPARTY } from '../../test/ledger-fixtures.ts';
 
 let app: FastifyInstance;
 let admin: TestUser;
@@ -13,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const COUNTERPARTY = {
-  recharge: 'payments',
-  withdrawal: 'payments',
-  withdrawal_return: 'payments',
-  admin_adjustment: 'adjustments',
-  trade_stake: 'house_real',
-  trade_payout: 'house_real',
-  trade_refund: 'house_real',
-} as const;
 
 /** One ledger movement of Rs `rupees` (signed from the user's view) as the money code posts it. */
 async function move(

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       sessionCacheMs: 5000,
       loginRateLimit: 10,
       registerRateLimit: 5,
+      accountMailRateLimit: 5,
       loginLock: { threshold: 10, windowMs: 15 * 60_000 },
       trustProxy: false,
       socketCorsOrigins: [],

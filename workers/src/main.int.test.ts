@@ -135,7 +135,7 @@ describe.each([
       await queue.close();
     }
     // Settlement consumes its queue, with the reconciler scheduled.
-    expect(ready.queues).toEqual([QUEUES.maintenance, QUEUES.settlement]);
+    expect(ready.queues).toEqual([QUEUES.maintenance, QUEUES.mail, QUEUES.settlement]);
     const settlement = createQueue(QUEUES.settlement, redis, prefix);
     try {
       const reconcile = await settlement.getJobScheduler(SETTLEMENT_SCHEDULERS.reconcile);

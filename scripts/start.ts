@@ -498,6 +498,7 @@ async function main() {
       'Superadmin (created just now; shown only this once):',
       `  login:    ${s.username}  (or ${s.email})`,
       `  password: ${s.generated ? s.password : '(the one in SUPERADMIN_PASSWORD)'}`,
+      '  first sign-in: asks to set up two-factor sign-in with an authenticator app',
     );
   }
   if (seeded.referralKey)

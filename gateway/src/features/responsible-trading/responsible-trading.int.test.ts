@@ -223,6 +223,18 @@ describe('the daily deposit limit', () => {
   });
 });
 
+describe('the daily deposit limit under concurrent requests', () => {
+  it('lets exactly the top-up requests that fit through when they race at the limit', async () => {
+    const user = await createUser(app);
+    await setLimits(user.token, null, 1000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => topup(user.token, '300')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 400)).toHaveLength(3);
+    expect((await settings(user.token)).dailyDepositLimit.usedToday).toBe(900);
+  });
+});
+
 describe('cool-off and self-exclusion', () => {
   it('a cool-off stops real trades and top-ups, not withdrawals, practice or the settlement of running trades', async () => {
     const user = await fundedUser(1000);

@@ -108,10 +108,16 @@ export interface ClientToServerEvents {
 }
 
 /**
- * What the gateway keeps on a socket: its user (null: anonymous), their role, and when the
- * token it signed in with expires (ms since the epoch; null: anonymous or no `exp`).
+ * What the gateway keeps on a socket: its user (null: anonymous), their role, when the token it
+ * signed in with expires (ms since the epoch; null: anonymous or no `exp`), and whether it joins
+ * the admins' room (staff with two-factor sign-in on).
  */
-export type SocketData = { userId: string | null; role: string | null; expiresAt: number | null };
+export type SocketData = {
+  userId: string | null;
+  role: string | null;
+  expiresAt: number | null;
+  admins: boolean;
+};
 
 /** Gateways talk to each other only through the Redis adapter: no events of their own. */
 export type InterServerEvents = Record<never, never>;

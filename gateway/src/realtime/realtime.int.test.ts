@@ -330,6 +330,17 @@ describe('signed-in sockets', () => {
     expect(await seen).toEqual([[forAdmins, forEveryone], [forEveryone]]);
   });
 
+  it('of staff without two-factor sign-in stay out of the admins room', async () => {
+    const unenrolled = await createUser(appA, { role: 'admin', twoFactor: false });
+    const socket = await open(urlA, unenrolled.token);
+    const seen = collect(socket, 'feed:status', 1);
+    const forAdmins = { ...feed, since: 555 };
+    const forEveryone = { ...feed, since: 666 };
+    emitter.to(rooms.admins()).emit('feed:status', forAdmins);
+    emitter.emit('feed:status', forEveryone);
+    expect(await seen).toEqual([forEveryone]);
+  });
+
   it('with a signed-in token can subscribe to markets like anyone', async () => {
     const s = await open(urlA, alice.token);
     expect((await subscribe(s, 'BTC')).ok).toBe(true);

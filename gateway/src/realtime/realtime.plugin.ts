@@ -156,7 +156,7 @@ export default fp<RealtimeOptions>(
 
     io.use(socketAuth(app));
     io.on('connection', (socket) => {
-      const { userId, role } = socket.data;
+      const { userId, admins } = socket.data;
       limitEvents(socket, opts.limits, () => {
         const ip = clientIp(socket.request);
         log.warn({ ip, userId: socket.data.userId }, 'socket flooding: disconnected');
@@ -166,7 +166,7 @@ export default fp<RealtimeOptions>(
       // The in-memory part of the adapter joins synchronously, before any event can arrive.
       if (userId) {
         const joined = [rooms.user(userId)];
-        if (role === 'admin' || role === 'superadmin') joined.push(rooms.admins());
+        if (admins) joined.push(rooms.admins());
         void socket.join(joined);
         holdSession(socket);
       }

@@ -1,4 +1,4 @@
-import { MSG } from '@app/shared';
+import { isAdminRole, MSG } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ExtendedError } from 'socket.io';
 import { AppError } from '../lib/errors.ts';
@@ -29,7 +29,7 @@ export function handshakeToken(socket: IoSocket): string | null | undefined {
  */
 export function socketAuth(app: FastifyInstance) {
   async function authenticate(socket: IoSocket): Promise<void> {
-    socket.data = { userId: null, role: null, expiresAt: null };
+    socket.data = { userId: null, role: null, expiresAt: null, admins: false };
     const token = handshakeToken(socket);
     if (token === undefined) return;
     if (token === null) throw refuse(MSG.sessionExpired);
@@ -41,6 +41,8 @@ export function socketAuth(app: FastifyInstance) {
       socket.data = {
         userId: user.id,
         role: user.role,
+        // Staff events wait for two-factor sign-in, as staff routes do (ADR 0018).
+        admins: isAdminRole(user.role) && user.twoFactor,
         expiresAt: typeof exp === 'number' ? exp * 1000 : null,
       };
     } catch (error) {

@@ -29,6 +29,11 @@ const USER_WRITES = [
   'PUT /api/auth/change-password',
   // ends the caller's own sessions only
   'POST /api/auth/logout-all',
+  // the caller's own two-factor sign-in, and the second step of a sign-in: no money field
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+  'POST /api/auth/2fa/disable',
+  'POST /api/auth/2fa/verify',
   'PUT /api/user/me/profile',
   'PUT /api/user/me/bank',
   // the caller's own limits, cool-off, self-exclusion and risk disclosure: they only restrict

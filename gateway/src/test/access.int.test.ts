@@ -56,6 +56,14 @@ const superRoutes: Route[] = [
     payload: () => ({ title: 'ACL title' }),
   },
   { method: 'GET', url: '/api/superadmin/overview', path: '/api/superadmin/overview' },
+  { method: 'GET', url: '/api/superadmin/trading-halt', path: '/api/superadmin/trading-halt' },
+  {
+    method: 'PUT',
+    url: '/api/superadmin/trading-halt',
+    path: '/api/superadmin/trading-halt',
+    // Ending a halt that does not exist: no other test's placements are refused meanwhile.
+    payload: () => ({ halted: false, reason: 'ACL check' }),
+  },
 ];
 
 const call = (route: Route, token?: string, payload?: object) =>

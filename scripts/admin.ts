@@ -7,6 +7,11 @@
  *     attempts, as POST /api/admin/users/{id}/unlock does; audited as user.unlock with no actor
  *     and the reason "pnpm admin unlock".
  *
+ *   pnpm admin reset-2fa <username or email>
+ *     Remove an account's two-factor sign-in (the phone and the recovery codes are lost): the
+ *     next sign-in takes the password alone, and staff are asked to set it up again (ADR 0018);
+ *     audited as user.two_factor_off with no actor and the reason "pnpm admin reset-2fa".
+ *
  * The database is DATABASE_URL, or the embedded one `pnpm start` runs (EMBEDDED_PG_PORT),
  * so on a machine running `pnpm start` the command works as it is. Exit 0 when done, 1 when
  * no account matches, 2 for a usage or configuration error.
@@ -14,8 +19,9 @@
 import { createDb } from '@app/db';
 import { z } from 'zod';
 import { unlockAccount } from '../gateway/src/features/auth/login-lock.ts';
+import { resetTwoFactor } from '../gateway/src/features/two-factor/reset.ts';
 
-const USAGE = 'usage: pnpm admin unlock <username or email>';
+const USAGE = 'usage: pnpm admin unlock <username or email>\n       pnpm admin reset-2fa <username or email>';
 
 const schema = z.object({
   DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
@@ -37,45 +43,70 @@ function loadAdminConfig(env: Record<string, string | undefined> = process.env):
   return { databaseUrl: DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/app` };
 }
 
-async function unlock(databaseUrl: string, identifier: string): Promise<number> {
+type Client = ReturnType<typeof createDb>;
+type Account = { id: string; username: string };
+
+/** Runs a command on the account a username or email names; 1 when none does. */
+async function onAccount(
+  databaseUrl: string,
+  identifier: string,
+  command: (client: Client, user: Account) => Promise<number>,
+): Promise<number> {
   const client = createDb(databaseUrl, { max: 1, applicationName: 'admin-cli' });
   try {
     const lowered = identifier.trim().toLowerCase();
-    const [user] = await client.sql<{ id: string; username: string }[]>`
+    const [user] = await client.sql<Account[]>`
       select id, username from users where lower(username) = ${lowered} or lower(email) = ${lowered} limit 1`;
     if (!user) {
       console.error(`No account has the username or email "${identifier}".`);
       return 1;
     }
-    const result = await unlockAccount(client.db, user.id, {
-      actor: null,
-      ip: null,
-      requestId: null,
-      reason: 'pnpm admin unlock',
-    });
-    const attempts = `${result.failures} failed sign-in attempt${result.failures === 1 ? '' : 's'}`;
-    console.log(
-      result.wasLockedUntil
-        ? `Unlocked ${user.username} (locked until ${result.wasLockedUntil.toISOString()}); cleared ${attempts}.`
-        : `${user.username} was not locked; cleared ${attempts}.`,
-    );
-    return 0;
+    return await command(client, user);
   } finally {
     await client.close();
   }
 }
 
+async function resetTwoFactorOf(client: Client, user: Account): Promise<number> {
+  const who = { actor: null, ip: null, requestId: null, reason: 'pnpm admin reset-2fa' };
+  console.log(
+    (await resetTwoFactor(client.db, user.id, who))
+      ? `Two-factor sign-in removed for ${user.username}; the next sign-in asks for the password only.`
+      : `${user.username} had no two-factor sign-in; nothing changed.`,
+  );
+  return 0;
+}
+
+async function unlock(client: Client, user: Account): Promise<number> {
+  const result = await unlockAccount(client.db, user.id, {
+    actor: null,
+    ip: null,
+    requestId: null,
+    reason: 'pnpm admin unlock',
+  });
+  const attempts = `${result.failures} failed sign-in attempt${result.failures === 1 ? '' : 's'}`;
+  console.log(
+    result.wasLockedUntil
+      ? `Unlocked ${user.username} (locked until ${result.wasLockedUntil.toISOString()}); cleared ${attempts}.`
+      : `${user.username} was not locked; cleared ${attempts}.`,
+  );
+  return 0;
+}
+
+const COMMANDS = { unlock, 'reset-2fa': resetTwoFactorOf } as const;
 const [command, ...args] = process.argv.slice(2);
-if (command !== 'unlock' || args.length !== 1 || !args[0]?.trim()) {
+const run =
+  command && Object.hasOwn(COMMANDS, command) ? COMMANDS[command as keyof typeof COMMANDS] : undefined;
+if (!run || args.length !== 1 || !args[0]?.trim()) {
   console.error(USAGE);
   process.exit(2);
 }
 const config = loadAdminConfig();
 try {
-  process.exit(await unlock(config.databaseUrl, args[0]));
+  process.exit(await onAccount(config.databaseUrl, args[0], run));
 } catch (error) {
   const code = typeof error === 'object' && error && 'code' in error ? ` (${String(error.code)})` : '';
-  console.error(`unlock failed${code}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`${command} failed${code}: ${error instanceof Error ? error.message : String(error)}`);
   console.error('Is `pnpm start` running, or DATABASE_URL set to the platform database?');
   process.exit(2);
 }

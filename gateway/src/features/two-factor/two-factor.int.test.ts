@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { auditLog, loginHistory, twoFactor } from '@app/db';
 import { MSG, RECOVERY_CODE_COUNT } from '@app/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   auth,
   buildTestApp,
@@ -286,5 +289,36 @@ describe('staff must use two-factor sign-in', () => {
 
     const user = await createUser(app);
     expect((await login(user)).json()).not.toHaveProperty('twoFactorSetupRequired');
+  });
+});
+
+describe('pnpm admin reset-2fa', () => {
+  const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+  const run = (args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: inject('databaseUrl') },
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+    );
+
+  it('removes it for an admin who lost the phone: the password signs in and setup is asked again, audited', async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    expect((await login(admin)).json()).toHaveProperty('twoFactorRequired', true);
+
+    const res = await run(['reset-2fa', admin.email.toUpperCase()]);
+    expect(res).toMatchObject({ code: 0 });
+    expect(res.stdout).toContain(`Two-factor sign-in removed for ${admin.username}`);
+    expect((await login(admin)).json()).toMatchObject({ twoFactorSetupRequired: true });
+    const [row] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.targetId, admin.id)));
+    expect(row).toMatchObject({ actorId: null, reason: 'pnpm admin reset-2fa' });
+
+    const again = await run(['reset-2fa', admin.username]);
+    expect(again.stdout).toContain('nothing changed');
+    expect((await run(['reset-2fa', 'nobody-by-this-name'])).code).toBe(1);
   });
 });

@@ -34,6 +34,11 @@ const USER_WRITES = [
   'POST /api/auth/2fa/enable',
   'POST /api/auth/2fa/disable',
   'POST /api/auth/2fa/verify',
+  // account recovery and email verification: a mailed link and its token, no money field
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
+  'POST /api/auth/resend-verification',
   'PUT /api/user/me/profile',
   'PUT /api/user/me/bank',
   // the caller's own limits, cool-off, self-exclusion and risk disclosure: they only restrict

@@ -1,73 +1,10 @@
-import {
-  binanceAggTradeUrl,
-  formatINR,
-  istTimestamp,
-  marketSymbol,
-  type Trade,
-  type TradePrice,
-} from '@app/shared';
-import type { ReactNode } from 'react';
+import { binanceAggTradeUrl, formatINR, marketSymbol, type Trade, type TradePrice } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMessage } from '../i18n/index.ts';
-import { closedProfit, formatSignedRupees, isRunning, outcomeOf, profitTone } from '../lib/trades.ts';
-import { useUsdtInr } from '../lib/usdt-inr.ts';
+import { isRunning } from '../lib/trades.ts';
 import { CopyButton } from './CopyButton.tsx';
-
-/** How a trade's settlement is shown: its prices with their source and time, and the result. */
-
-const usdt = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
-const inr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * "2026-11-26 10:15:03.123 IST (UTC+05:30)": India time, whatever the reader's own zone, and
- * to the millisecond, as exchange times matter.
- */
-export function formatTimestamp(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return Number.isNaN(Date.parse(iso)) ? iso : istTimestamp(iso);
-}
-
-/** "64,276.15 USDT" with "≈ ₹53,60,630.91" at the current display rate. */
-export function PriceText({ price, testId }: { price: TradePrice | null; testId?: string }) {
-  const rate = useUsdtInr();
-  if (!price) return <span data-testid={testId}>—</span>;
-  return (
-    <span className="price-text" data-testid={testId}>
-      <strong>{usdt.format(price.price)} USDT</strong>{' '}
-      <span className="muted">≈ ₹{inr.format(price.price * rate)}</span>
-    </span>
-  );
-}
-
-export function OutcomeBadge({ trade }: { trade: Pick<Trade, 'status'> }) {
-  const { t } = useTranslation();
-  const outcome = outcomeOf(trade);
-  const tone = outcome === 'win' ? 'badge-green' : outcome === 'loss' ? 'badge-red' : 'badge-muted';
-  return (
-    <span className={`badge ${tone}`} data-testid="outcome" data-outcome={outcome}>
-      {t(`tradeInfo.outcome.${outcome}`)}
-    </span>
-  );
-}
-
-export function ProfitText({ trade }: { trade: Trade }) {
-  const value = closedProfit(trade);
-  return (
-    <span className={profitTone(value)} data-testid="profit">
-      {formatSignedRupees(value)}
-    </span>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { formatTimestamp, OutcomeBadge, PriceText, ProfitText, Row } from './TradeResult.tsx';
 
 /**
  * A price's exchange trade: its Binance aggregate trade id, to copy or to look up on Binance's
@@ -133,33 +70,6 @@ function PriceProof({
         <p className="muted">{t('tradeInfo.noExit')}</p>
       )}
     </section>
-  );
-}
-
-/** The short form in the result modal: outcome, entry and exit, profit, reason. */
-export function TradeSummary({ trade }: { trade: Trade }) {
-  const { t } = useTranslation();
-  const translate = useMessage();
-  return (
-    <dl className="meta trade-summary">
-      <Row label={t('tradeInfo.result')}>
-        <OutcomeBadge trade={trade} />
-      </Row>
-      <Row label={t('tradeInfo.entry')}>
-        <PriceText price={trade.entry} testId="entry-price" />
-      </Row>
-      <Row label={t('tradeInfo.exit')}>
-        <PriceText price={trade.exit} testId="exit-price" />
-      </Row>
-      <Row label={t('tradeInfo.profit')}>
-        <ProfitText trade={trade} />
-      </Row>
-      {trade.reason && (
-        <Row label={t('tradeInfo.reason')}>
-          <span data-testid="reason">{translate(trade.reason)}</span>
-        </Row>
-      )}
-    </dl>
   );
 }
 

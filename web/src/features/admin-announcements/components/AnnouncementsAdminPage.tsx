@@ -6,7 +6,7 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { formatTimestamp } from '../../../components/TradeReceipt.tsx';
+import { formatTimestamp } from '../../../components/TradeResult.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { useDeleteAnnouncement } from '../api/delete-announcement.ts';
 import { useAnnouncementList } from '../api/list-announcements.ts';

@@ -1,7 +1,7 @@
 import { formatINR, type Trade } from '@app/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
+import { OutcomeBadge, ProfitText } from '../../../components/TradeResult.tsx';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { RunningStatus } from './RunningStatus.tsx';
 

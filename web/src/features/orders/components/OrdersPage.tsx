@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
-import { OutcomeBadge, ProfitText } from '../../../components/TradeReceipt.tsx';
+import { OutcomeBadge, ProfitText } from '../../../components/TradeResult.tsx';
 import { type AccountMode, useAccountMode } from '../../../lib/account-mode.ts';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { useIsNarrow } from '../../../lib/media.ts';

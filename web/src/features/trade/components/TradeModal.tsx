@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { LiveAnnouncer } from '../../../components/LiveAnnouncer.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { PriceText, TradeSummary } from '../../../components/TradeReceipt.tsx';
+import { PriceText, TradeSummary } from '../../../components/TradeResult.tsx';
 import { useAccountMode } from '../../../lib/account-mode.ts';
 import { formatCountdown, remainingMs, secondsLeft, useNow } from '../../../lib/server-clock.ts';
 import { outcomeOf } from '../../../lib/trades.ts';

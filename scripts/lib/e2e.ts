@@ -116,7 +116,9 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
       SIMULATED_SEED: 'e2e',
       // The web build then exposes its test hooks (window.__app: socket drop, render counts).
       VITE_E2E: '1',
-      // The launcher's own mail catcher receives every email, on ports of its own.
+      // The launcher's own mail catcher receives every email (whatever SMTP_URL the shell has),
+      // on ports of its own.
+      SMTP_URL: '',
       MAILDEV_SMTP_PORT: '0',
       MAILDEV_WEB_PORT: '0',
       ...options.env,

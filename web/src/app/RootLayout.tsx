@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { InstallModal } from '../components/InstallModal.tsx';
 import { LanguageModal } from '../components/LanguageModal.tsx';
 import { SessionEndedNotice } from '../components/SessionEndedNotice.tsx';
 import { AuthModals } from '../features/auth/index.ts';
@@ -11,6 +10,10 @@ import { useSiteLoader } from '../lib/site.ts';
 import { startRealtime } from '../lib/socket.ts';
 import { useDialogs } from './stores/dialogs.ts';
 
+// Dialogs opened by a click or a refusal: their code loads when they open.
+const InstallModal = lazy(() =>
+  import('../components/InstallModal.tsx').then((m) => ({ default: m.InstallModal })),
+);
 const DisclosureDialog = lazy(() =>
   import('../components/DisclosureDialog.tsx').then((m) => ({ default: m.DisclosureDialog })),
 );
@@ -30,7 +33,13 @@ function GlobalDialogs() {
   const dialog = useDialogs((s) => s.dialog);
   const close = useDialogs((s) => s.close);
   if (dialog === 'language') return <LanguageModal onClose={close} />;
-  if (dialog === 'install') return <InstallModal onClose={close} />;
+  if (dialog === 'install') {
+    return (
+      <Suspense fallback={null}>
+        <InstallModal onClose={close} />
+      </Suspense>
+    );
+  }
   return null;
 }
 

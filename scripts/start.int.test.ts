@@ -323,7 +323,7 @@ describe('the launcher keeps the gateway and the workers running', () => {
     await vi.waitFor(
       async () => {
         const open = await Promise.all(internal.map(openSocketsAt));
-        holder = open.findIndex((n) => n === 2);
+        holder = open.indexOf(2);
         expect(open.toSorted()).toEqual([0, 2]);
       },
       { timeout: 30_000, interval: 200 },

@@ -73,6 +73,7 @@ export function TradingHaltPage() {
             id={switchId}
             type="checkbox"
             role="switch"
+            aria-checked={halted}
             checked={halted}
             onChange={(event) => setHalted(event.target.checked)}
             disabled={save.isPending}

@@ -49,24 +49,35 @@ export function signToken(secret: string, sub: string, tv: number, role: 'user' 
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
+export type BenchUser = { id: string; token: string };
+
 /**
- * A user added to a benchmark's fresh database, and a token for it as the gateway signs one
- * (nobody logs in with its password).
+ * `count` users added to a benchmark's fresh database in one statement, each with a token as
+ * the gateway signs one (nobody logs in with their password).
  */
-export async function benchReader(db: Db, secret: string): Promise<{ id: string; token: string }> {
+export async function benchUsers(db: Db, secret: string, count: number): Promise<BenchUser[]> {
+  if (count === 0) return [];
   const tag = randomBytes(3).toString('hex');
-  const [user] = await db
+  const rows = await db
     .insert(users)
-    .values({
-      firstName: 'Bench',
-      lastName: 'Reader',
-      username: `bench_${tag}`,
-      email: `bench_${tag}@example.com`,
-      passwordHash: 'bench',
-    })
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstName: 'Bench',
+        lastName: 'User',
+        username: `bench_${tag}_${i}`,
+        email: `bench_${tag}_${i}@example.com`,
+        passwordHash: 'bench',
+      })),
+    )
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  return rows.map((u) => ({ id: u.id, token: signToken(secret, u.id, u.tokenVersion) }));
+}
+
+/** One benchmark user (benchUsers). */
+export async function benchReader(db: Db, secret: string): Promise<BenchUser> {
+  const [user] = await benchUsers(db, secret, 1);
   if (!user) throw new Error('no user row');
-  return { id: user.id, token: signToken(secret, user.id, user.tokenVersion) };
+  return user;
 }
 
 /** Extra node arguments from the environment variable `name` (space-separated; none when unset). */

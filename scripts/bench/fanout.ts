@@ -33,14 +33,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createDb, seed, type TradeRow, users } from '@app/db';
+import { createDb, seed, type TradeRow } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../workers/src/logger.ts';
 import { SettlementNotifier } from '../../workers/src/settlement/notifier.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { ms, signToken, startGateway, stopChild, waitForHealth } from './common.ts';
+import { benchUsers, ms, startGateway, stopChild, waitForHealth } from './common.ts';
 import { STREAM_RATES, type StreamEvent, startStreams } from './market-streams.ts';
 import { LatencyHistogram, now } from './tick.ts';
 
@@ -350,20 +350,7 @@ async function platform(clients: number, gateways: number): Promise<Result> {
   try {
     await seed(db, {});
     const signedIn = Math.min(TRADES, clients);
-    const tag = randomBytes(3).toString('hex');
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: signedIn }, (_, i) => ({
-          firstName: 'Bench',
-          lastName: 'Trader',
-          username: `bench_${tag}_${i}`,
-          email: `bench_${tag}_${i}@example.com`,
-          passwordHash: 'bench',
-        })),
-      )
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    const tokens = rows.map((u) => ({ userId: u.id, token: signToken(secret, u.id, u.tokenVersion) }));
+    const tokens = (await benchUsers(db, secret, signedIn)).map((u) => ({ userId: u.id, token: u.token }));
 
     const urls: string[] = [];
     for (let g = 0; g < gateways; g++) {

@@ -32,13 +32,14 @@ import {
   post,
   seed,
   tradeSettings,
-  users,
 } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { marketKeys, type Tick } from '@app/shared';
 import { Redis } from 'ioredis';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
 import {
+  type BenchUser,
+  benchUsers,
   type CpuSample,
   cpuSampler,
   cpuSince,
@@ -46,7 +47,6 @@ import {
   nodeArgsFromEnv,
   percentile,
   processesNamed,
-  signToken,
   startGateway,
   stopChild,
   waitForHealth,
@@ -123,24 +123,11 @@ async function runPgbench(): Promise<number> {
 
 // ---- the gateway and its data --------------------------------------------------------------
 
-type Trader = { id: string; token: string };
+type Trader = BenchUser;
 
 async function createTraders(db: Db, secret: string): Promise<Trader[]> {
-  const tag = randomBytes(3).toString('hex');
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: USERS }, (_, i) => ({
-        firstName: 'Bench',
-        lastName: 'Trader',
-        username: `bench_${tag}_${i}`,
-        email: `bench_${tag}_${i}@example.com`,
-        // Nobody logs in with it: the bench signs tokens itself.
-        passwordHash: 'bench',
-      })),
-    )
-    .returning({ id: users.id, tokenVersion: users.tokenVersion });
-  for (const row of rows) {
+  const traders = await benchUsers(db, secret, USERS);
+  for (const row of traders) {
     // Real-money placement needs the risk disclosure accepted.
     await acceptDisclosure(db, row.id);
     await db.transaction((tx) =>
@@ -154,7 +141,7 @@ async function createTraders(db: Db, secret: string): Promise<Trader[]> {
       }),
     );
   }
-  return rows.map((r) => ({ id: r.id, token: signToken(secret, r.id, r.tokenVersion) }));
+  return traders;
 }
 
 /** Keep the latest BTC tick fresh, as the ingestion worker would. */

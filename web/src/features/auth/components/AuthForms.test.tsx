@@ -1,10 +1,13 @@
 import '../../../i18n/index.ts';
 import { MSG } from '@app/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
 import { render } from '../../../test/render.tsx';
+import { useAuthModal } from '../stores/auth-modal.ts';
+import { AuthModals } from './AuthModals.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
@@ -96,5 +99,23 @@ describe('register form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.emailInvalid));
     expect(api).not.toHaveBeenCalled();
+  });
+});
+
+describe('login dialog', () => {
+  it('leads to the forgotten-password page and closes', async () => {
+    mockApi({});
+    useAuthModal.getState().open('login');
+    render(
+      <MemoryRouter initialEntries={['/trade/BTC-INR']}>
+        <Routes>
+          <Route path="/forgot-password" element={<p>forgot page</p>} />
+          <Route path="*" element={<AuthModals />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    expect(await screen.findByText('forgot page')).toBeTruthy();
+    expect(useAuthModal.getState().modal).toBe('none');
   });
 });

@@ -29,6 +29,19 @@ export function AuthModals() {
             </button>
           }
         />
+        <p className="form-switch">
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => {
+              close();
+              void navigate('/forgot-password');
+            }}
+          >
+            {t('auth.forgotLink')}
+          </button>
+        </p>
       </Modal>
     );
   }

@@ -87,5 +87,3 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
-
-registerServiceWorker();

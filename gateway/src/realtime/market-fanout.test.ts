@@ -126,8 +126,34 @@ describe('MarketFanout', () => {
     expect(fanout.stats().sockets).toBe(0);
   });
 
+  it('publishes at the next turn only the newest event of each room and event published before it', () => {
+    const turns: Array<() => void> = [];
+    const fanout = new MarketFanout(1_000, (flush) => turns.push(flush));
+    const a = fakeSocket('a');
+    const b = fakeSocket('b');
+    fanout.join(a.socket, BTC);
+    fanout.join(b.socket, BTC);
+    fanout.publish(BTC, 'market:tick', tick(1));
+    fanout.publish(BTC, 'market:book', book(1));
+    fanout.publish(BTC, 'market:tick', tick(2));
+    fanout.publish(ETH, 'market:tick', tick(3));
+    expect(a.written).toEqual([]);
+    expect(turns).toHaveLength(1);
+    turns.shift()?.();
+    expect(a.written).toEqual([book(1), tick(2)]);
+    expect(b.written).toEqual([book(1), tick(2)]);
+    expect(fanout.stats()).toMatchObject({ written: 4, skipped: 2 });
+    // A gateway that keeps up: each event on its own turn, none skipped.
+    fanout.publish(BTC, 'market:tick', tick(3));
+    turns.shift()?.();
+    fanout.publish(BTC, 'market:tick', tick(4));
+    turns.shift()?.();
+    expect(a.written.slice(2)).toEqual([tick(3), tick(4)]);
+    expect(fanout.stats()).toMatchObject({ written: 8, skipped: 2 });
+  });
+
   it('delivers an emitter message as the packet the adapter would have written', () => {
-    const fanout = new MarketFanout(1_000);
+    const fanout = new MarketFanout(1_000, (flush) => flush());
     const s = fakeSocket('s');
     fanout.join(s.socket, BTC);
     const published: Buffer[] = [];

@@ -66,15 +66,31 @@ export type FanoutStats = {
  * So a slow client ends with the latest prices, late, and the gateway holds at most the limit
  * plus one packet per room and event for it, however long it stays slow. Events of other rooms
  * (trades, balances, notifications) do not pass here and are never skipped.
+ *
+ * The same rule holds for the gateway itself: published events (`publish`) go out at the next
+ * turn of the event loop, and of those published in between only the newest of each room and
+ * event. A gateway that keeps up adds no delay; one that falls behind (a fan-out to thousands of
+ * sockets taking longer than the interval between events) sends fewer, newer events instead of
+ * letting them queue up in front of it.
  * docs/adr/0020-market-conflation-and-sequence-numbers.md.
  */
 export class MarketFanout {
   private readonly rooms = new Map<string, Set<Member>>();
   private readonly members = new Map<string, Member>();
+  /** Published events waiting for the next turn, the newest per room and event, in publishing order. */
+  private readonly pending = new Map<string, { room: string; event: string; packet: string }>();
+  private flushScheduled = false;
   private written = 0;
   private skipped = 0;
 
-  constructor(private readonly bufferBytes: number) {}
+  /**
+   * `schedule` runs the fan-out of what was published: by default at the next turn of the event
+   * loop, once the I/O that came in (every message read from Redis) has been handled.
+   */
+  constructor(
+    private readonly bufferBytes: number,
+    private readonly schedule: (flush: () => void) => void = setImmediate,
+  ) {}
 
   /** Put `socket` in `room` (synchronously: a packet published from now on reaches it). */
   join(socket: FanoutSocket, room: string): void {
@@ -130,7 +146,27 @@ export class MarketFanout {
     return { sockets: this.members.size, written: this.written, skipped: this.skipped, congested };
   }
 
-  /** Hand an encoded Socket.IO packet of `event` to every socket of this gateway in `room`. */
+  /**
+   * Hand an encoded Socket.IO packet of `event` to the sockets of `room` at the next turn; a newer
+   * packet of the same room and event published before then replaces it (skipped for each socket).
+   */
+  publish(room: string, event: string, packet: string): void {
+    const set = this.rooms.get(room);
+    if (!set) return;
+    const key = `${room}\t${event}`;
+    if (this.pending.delete(key)) this.skipped += set.size;
+    this.pending.set(key, { room, event, packet });
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    this.schedule(() => {
+      this.flushScheduled = false;
+      const due = [...this.pending.values()];
+      this.pending.clear();
+      for (const p of due) this.deliver(p.room, p.event, p.packet);
+    });
+  }
+
+  /** Hand an encoded Socket.IO packet of `event` to every socket of this gateway in `room`, now. */
   deliver(room: string, event: string, packet: string): void {
     const set = this.rooms.get(room);
     if (!set) return;
@@ -175,7 +211,7 @@ export class MarketFanout {
     const [event] = data as unknown[];
     if (typeof event !== 'string') return false;
     // Socket.IO's EVENT packet (protocol 5) on `/`, as `eventPacket` in @app/shared writes it.
-    this.deliver(room, event, `2${JSON.stringify(data)}`);
+    this.publish(room, event, `2${JSON.stringify(data)}`);
     return true;
   }
 

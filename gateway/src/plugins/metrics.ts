@@ -85,7 +85,7 @@ function createMetrics(register: Registry) {
     openSockets: gauge(METRICS.openSockets, 'Socket.IO connections open on this gateway'),
     marketSkipped: gauge(
       METRICS.marketSkipped,
-      'Market events a slow socket never got, replaced by a newer one of the same channel, since start',
+      'Market events a socket never got, replaced by a newer one of the same channel (a slow socket, or a gateway behind), since start',
     ),
     marketCongested: gauge(
       METRICS.marketCongested,

@@ -7,9 +7,11 @@
  * `serverCommand`, the launcher's settings, LOG_LEVEL and LOG_FORMAT left at their defaults),
  * its output to a file as `pnpm start > file` would send it (no terminal: JSON lines, one per
  * request); a `node:http` server answering "hello"; and autocannon, the load generator, run
- * afresh for each measurement. A fresh database, seeded as `pnpm start` seeds one, with one
- * user whose token the benchmark signs; every enabled coin gets a tick and 24 h stats, written
- * to Redis and published as the feed publishes them, once a second.
+ * afresh for each measurement. A fresh database, seeded as `pnpm start` seeds one, with a
+ * user per connection whose tokens the benchmark signs (each connection of `/api/auth/me` is
+ * one user: a server that shared work between requests of one user would otherwise be
+ * flattered); every enabled coin gets a tick and 24 h stats, written to Redis and published
+ * as the feed publishes them, once a second.
  *
  * Rounds are interleaved: each round measures every target once, in order, after one warm-up
  * round that is not counted; the figure of a target is the median of its rounds.
@@ -34,7 +36,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { serverCommand } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { benchReader, cpuSampler, cpuSince, nodeArgsFromEnv, stopChild, waitForHealth } from './common.ts';
+import { benchUsers, cpuSampler, cpuSince, nodeArgsFromEnv, stopChild, waitForHealth } from './common.ts';
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
@@ -42,11 +44,15 @@ const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 50);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
-type Target = { name: string; url: string; status: number; headers?: Record<string, string> };
+/**
+ * `headers`: each connection sends one of these sets, in turn (a signed-in target has one
+ * user per set, so the gateway sees as many users as connections, not one).
+ */
+type Target = { name: string; url: string; status: number; headers?: Record<string, string>[] };
 
 /** The node:http reference: the least a Node server can do per request. */
 const HELLO_SERVER = `
@@ -69,11 +75,28 @@ function startHello(port: number): Promise<ChildProcess> {
 
 type Result = { rps: number; requests: number; statuses: string };
 
+/**
+ * autocannon through its API (the command line gives every connection the same headers):
+ * argv[1] the options as JSON, argv[2] the header sets, one per connection in turn.
+ */
+const LOAD_RUNNER = `
+const autocannon = require(process.argv[1]);
+const opts = JSON.parse(process.argv[2]);
+const sets = JSON.parse(process.argv[3]);
+let next = 0;
+autocannon(
+  { ...opts, setupClient: (client) => { if (sets.length) client.setHeaders(sets[next++ % sets.length]); } },
+  (err, result) => {
+    if (err) { console.error(err); process.exit(1); }
+    process.stdout.write(JSON.stringify(result));
+  },
+);
+`;
+
 /** One autocannon run in its own process; its JSON summary. */
 function measure(target: Target, seconds: number): Promise<Result> {
-  const args = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(seconds)];
-  for (const [k, v] of Object.entries(target.headers ?? {})) args.push('-H', `${k}=${v}`);
-  args.push(target.url);
+  const opts = { url: target.url, connections: CONNECTIONS, duration: seconds };
+  const args = ['-e', LOAD_RUNNER, AUTOCANNON, JSON.stringify(opts), JSON.stringify(target.headers ?? [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -163,7 +186,8 @@ export async function runHttpBench() {
   let stopFeed = () => {};
   try {
     await seed(db, {});
-    const { token } = await benchReader(db, secret);
+    // One user per connection, as many people signed in would be.
+    const readers = await benchUsers(db, secret, CONNECTIONS);
     const symbols = (await db.select({ symbol: coins.symbol, enabled: coins.enabled }).from(coins))
       .filter((c) => c.enabled)
       .map((c) => c.symbol);
@@ -208,7 +232,7 @@ export async function runHttpBench() {
         name: 'GET /api/auth/me',
         url: `${url}/api/auth/me`,
         status: 200,
-        headers: { authorization: `Bearer ${token}` },
+        headers: readers.map((r) => ({ authorization: `Bearer ${r.token}` })),
       },
     ];
     const only = (process.env.BENCH_HTTP_ONLY ?? '').split(',').filter(Boolean);
@@ -217,6 +241,8 @@ export async function runHttpBench() {
     const figures = new Map<string, number[]>(targets.map((t) => [t.name, []]));
     // CPU time of the server per request: what a busy machine's req/s cannot hide.
     const cpuPerRequest = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+    // PostgreSQL's part of it (the gateway's backends): where a request that reads a row spends.
+    const postgresPerRequest = new Map<string, number[]>(targets.map((t) => [t.name, []]));
     const sample = cpuSampler(database.name, {
       server: [gateway.pid ?? 0],
       hello: [children[1]?.pid ?? 0],
@@ -232,6 +258,7 @@ export async function runHttpBench() {
         if (counted) {
           figures.get(target.name)?.push(r.rps);
           cpuPerRequest.get(target.name)?.push((serverMs * 1000) / Math.max(1, r.requests));
+          postgresPerRequest.get(target.name)?.push(((used.postgres ?? 0) * 1000) / Math.max(1, r.requests));
         }
         line.push(`${target.name.replace('GET ', '')} ${num(r.rps)}`);
       }
@@ -264,7 +291,9 @@ export async function runHttpBench() {
         target = `≥ ${g * 100} %: ${v / notFound >= g ? 'met' : 'NOT met'}`;
       }
       const cpu = median(cpuPerRequest.get(t.name) ?? []);
-      console.log(`| ${t.name} | ${num(v)} | ${all} | ${ratio} | ${target} | ${cpu.toFixed(1)} µs |`);
+      const postgres = median(postgresPerRequest.get(t.name) ?? []);
+      const part = postgres >= 0.05 ? ` (PostgreSQL ${postgres.toFixed(1)} µs)` : '';
+      console.log(`| ${t.name} | ${num(v)} | ${all} | ${ratio} | ${target} | ${cpu.toFixed(1)} µs${part} |`);
     }
     const [after] = loadavg();
     log(

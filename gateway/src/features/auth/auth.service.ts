@@ -9,6 +9,7 @@ import {
   type RegisterBody,
   type TwoFactorVerifyBody,
 } from '@app/shared';
+import { batchedByKey } from '../../lib/batched.ts';
 import { deviceTypeOf } from '../../lib/device.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import type { ClientInfo } from '../../lib/request.ts';
@@ -18,9 +19,11 @@ import type { Sessions } from '../sessions/sessions.plugin.ts';
 import type { TwoFactor } from '../two-factor/two-factor.plugin.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import {
+  findPublicUsersByIds,
   findUserById,
   findUserByIdentifier,
   insertUser,
+  type PublicUserRecord,
   replacePassword,
   type UserRecord,
 } from '../users/users.repository.ts';
@@ -52,8 +55,12 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
 }
 
 export function createAuthService({ db, signToken, sessions, loginLock, twoFactor }: Deps) {
-  async function me(id: string): Promise<UserRecord> {
-    const user = await findUserById(db, id);
+  // Signed-in pages ask for the user together (each tab, each device): the requests of one
+  // turn of the event loop read their users in one statement (lib/batched.ts).
+  const publicUser = batchedByKey((ids) => findPublicUsersByIds(db, ids));
+
+  async function me(id: string): Promise<PublicUserRecord> {
+    const user = await publicUser(id);
     if (!user) throw unauthorized(MSG.sessionExpired);
     return user;
   }
@@ -197,20 +204,21 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
     },
 
     /**
-     * A new hash, and every session of the user ends (their other devices are signed out and
-     * told why); the returned token, of the new version, keeps the caller signed in here.
-     */
-    /**
-     * The signed-in user with both balances, in one query by primary key (the session check
-     * before it was the auth plugin's): the balances are never cached.
+     * The signed-in user as the API shows it, with both balances, read by primary key (the
+     * session check before it was the auth plugin's): the balances are never cached.
      */
     me,
 
+    /**
+     * A new hash, and every session of the user ends (their other devices are signed out and
+     * told why); the returned token, of the new version, keeps the caller signed in here.
+     */
     async changePassword(
       caller: Pick<UserRecord, 'id'>,
       body: ChangePasswordBody,
     ): Promise<{ message: string; token: string }> {
-      const user = await me(caller.id);
+      const user = await findUserById(db, caller.id);
+      if (!user) throw unauthorized(MSG.sessionExpired);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
         throw badRequest(MSG.currentPasswordWrong);
       refuseCommonPassword(body.newPassword);

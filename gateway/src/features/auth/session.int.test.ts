@@ -38,6 +38,16 @@ describe('GET /api/auth/me', () => {
     expect(JSON.stringify(res.json())).not.toMatch(/passwordHash|tokenVersion|argon2/);
   });
 
+  it('answers each caller their own user when many ask at once (one read for the batch)', async () => {
+    const callers = await Promise.all(Array.from({ length: 6 }, () => createUser(app)));
+    const answers = await Promise.all([...callers, ...callers].map((u) => me(auth(u.token))));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.map((r) => r.json().user.id)).toEqual([...callers, ...callers].map((u) => u.id));
+    expect(answers.map((r) => r.json().user.username)).toEqual(
+      [...callers, ...callers].map((u) => u.username),
+    );
+  });
+
   it('refuses a request without a token, or with a malformed header', async () => {
     const cases: Array<Record<string, string>> = [
       {},

@@ -1,12 +1,35 @@
 import type { UserRow } from '@app/db';
 import { isAdminRole, type PublicUser, paiseToRupees } from '@app/shared';
 
+/** The columns of a user row that the API shows (toPublicUser): no hash, no token version. */
+export type PublicUserColumns = Pick<
+  UserRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'username'
+  | 'email'
+  | 'country'
+  | 'role'
+  | 'freezAmount'
+  | 'freezReason'
+  | 'reputationPoints'
+  | 'hasReferral'
+  | 'accountHolderName'
+  | 'bankAccountNumber'
+  | 'bankName'
+  | 'ifscCode'
+  | 'bannedAt'
+  | 'emailVerifiedAt'
+  | 'createdAt'
+>;
+
 /**
  * The user as the API shows it: rupees, no secrets, isAdmin derived from the role.
  * `balance` and `practiceBalance` are the ledger balances in paise (see users.repository.ts).
  */
 export function toPublicUser(
-  row: UserRow & { referralCode?: string | null; balance: bigint; practiceBalance: bigint },
+  row: PublicUserColumns & { referralCode?: string | null; balance: bigint; practiceBalance: bigint },
 ): PublicUser {
   return {
     id: row.id,

@@ -1,7 +1,16 @@
-import { type DbOrTx, ledgerAccounts, type NewUserRow, referralKeys, type UserRow, users } from '@app/db';
+import {
+  type Db,
+  type DbOrTx,
+  ledgerAccounts,
+  type NewUserRow,
+  referralKeys,
+  type UserRow,
+  users,
+} from '@app/db';
 import { isUuid, PRACTICE_OPENING_BALANCE_PAISE } from '@app/shared';
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PublicUserColumns } from './users.mapper.ts';
 
 /**
  * A user row with the code of the referral key they registered with and both balances in
@@ -50,6 +59,68 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRecord |
     preparedById.set(db, prepared);
   }
   return (await prepared.execute({ id }))[0];
+}
+
+/** What the API shows of a user (toPublicUser): the public columns, the referral code, both balances. */
+export type PublicUserRecord = PublicUserColumns & {
+  referralCode: string | null;
+  balance: bigint;
+  practiceBalance: bigint;
+};
+
+const publicColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  email: users.email,
+  country: users.country,
+  role: users.role,
+  freezAmount: users.freezAmount,
+  freezReason: users.freezReason,
+  reputationPoints: users.reputationPoints,
+  hasReferral: users.hasReferral,
+  accountHolderName: users.accountHolderName,
+  bankAccountNumber: users.bankAccountNumber,
+  bankName: users.bankName,
+  ifscCode: users.ifscCode,
+  bannedAt: users.bannedAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+  referralCode: withReferralCode.referralCode,
+  balance: withReferralCode.balance,
+  practiceBalance: withReferralCode.practiceBalance,
+} satisfies Record<keyof PublicUserRecord, unknown>;
+
+const selectPublicByIds = (db: Db) =>
+  db
+    .select(publicColumns)
+    .from(users)
+    .leftJoin(referralKeys, eq(referralKeys.id, users.referralKeyId))
+    .leftJoin(ledgerAccounts, realAccount)
+    .leftJoin(practiceAccounts, practiceAccount)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`);
+
+const preparedPublicByIds = new WeakMap<
+  object,
+  ReturnType<ReturnType<typeof selectPublicByIds>['prepare']>
+>();
+
+/**
+ * Users as the API shows them, several in one prepared statement (each connection plans it
+ * once): what `/api/auth/me` reads, for the requests that arrived together (lib/batched.ts).
+ * Ids that are not UUIDs are found by no row.
+ */
+export async function findPublicUsersByIds(db: Db, ids: string[]): Promise<Map<string, PublicUserRecord>> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  let prepared = preparedPublicByIds.get(db);
+  if (!prepared) {
+    prepared = selectPublicByIds(db).prepare('users_find_public_by_ids');
+    preparedPublicByIds.set(db, prepared);
+  }
+  const rows = await prepared.execute({ ids: valid });
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Username or email, case-insensitively (usernames cannot contain '@', so at most one matches). */

@@ -22,9 +22,10 @@
  * conflation) and out of order, gateway RSS at the start, highest and end of the window, and
  * how many settled trades reached their owner exactly once. A measurement, not a test.
  *
- * Settings (environment): BENCH_CLIENTS (1000,5000,10000), BENCH_GATEWAYS (1,2), BENCH_PROCS (4),
+ * Settings (environment): BENCH_CLIENTS (1000,5000,10000), BENCH_GATEWAYS (1,2), BENCH_RAW (1), BENCH_PROCS (4),
  * BENCH_SECONDS measured (60), BENCH_WARMUP_SECONDS (5), BENCH_TRADES (1000), BENCH_TICK_RATE,
- * BENCH_BOOK_RATE, BENCH_STATS_RATE, BENCH_TICKER_RATE (the platform's defaults),
+ * BENCH_BOOK_RATE, BENCH_STATS_RATE, BENCH_TICKER_RATE (the platform's defaults), BENCH_FANOUT_NODE_ARGS
+ * (extra node arguments of the gateways, e.g. `--trace-gc`),
  * BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -40,7 +41,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../../workers/src/logger.ts';
 import { SettlementNotifier } from '../../workers/src/settlement/notifier.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { benchUsers, ms, startGateway, stopChild, waitForHealth } from './common.ts';
+import { benchUsers, ms, nodeArgsFromEnv, startGateway, stopChild, waitForHealth } from './common.ts';
 import { STREAM_RATES, type StreamEvent, startStreams } from './market-streams.ts';
 import { LatencyHistogram, now } from './tick.ts';
 
@@ -58,6 +59,8 @@ const PROCS = Number(process.env.BENCH_PROCS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const TRADES = Number(process.env.BENCH_TRADES ?? 1000);
+/** BENCH_RAW=0 leaves the raw relay out (a quicker run while tuning the platform). */
+const RAW = process.env.BENCH_RAW !== '0';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SYMBOL = 'BTC';
@@ -358,7 +361,7 @@ async function platform(clients: number, gateways: number): Promise<Result> {
       processes.push(
         startGateway(
           { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: prefix, JWT_SECRET: secret, port },
-          [],
+          nodeArgsFromEnv('BENCH_FANOUT_NODE_ARGS'),
           // Every client connects from 127.0.0.1.
           { SOCKET_MAX_CONNECTIONS_PER_IP: String(clients + 100), GATEWAY_PROCESSES: '1' },
         ),
@@ -452,10 +455,13 @@ export async function runFanoutBench() {
   );
   const rows: string[] = [];
   for (const clients of CLIENT_COUNTS) {
-    log(`${clients} clients: raw relay`);
-    const raw = await rawRelay(clients);
-    rows.push(row(raw, raw));
-    log(`done; market events per client ${JSON.stringify(raw.perClient)}\n${HEADER}\n${rows.at(-1)}`);
+    let raw: Result | undefined;
+    if (RAW) {
+      log(`${clients} clients: raw relay`);
+      raw = await rawRelay(clients);
+      rows.push(row(raw, raw));
+      log(`done; market events per client ${JSON.stringify(raw.perClient)}\n${HEADER}\n${rows.at(-1)}`);
+    }
     for (const gateways of GATEWAY_COUNTS) {
       log(`${clients} clients: platform, ${gateways} gateway process(es)`);
       const result = await platform(clients, gateways);

@@ -8,11 +8,12 @@ export const now = () => performance.timeOrigin + performance.now();
 
 /**
  * Latencies counted in buckets rather than kept one by one (10,000 clients x 10 ticks a second
- * is too many to ship between processes): 0.1 ms wide up to 100 ms, 1 ms wide up to 10 s, one
- * bucket above. Percentiles read from it are exact to a bucket's width; the maximum is kept apart.
+ * is too many to ship between processes): 0.1 ms wide up to 100 ms, 1 ms wide up to 10 s, 100 ms
+ * wide up to 2 minutes (an overloaded relay passes 10 s), one bucket above. Percentiles read
+ * from it are exact to a bucket's width; the maximum is kept apart.
  */
 export class LatencyHistogram {
-  static readonly SIZE = 1000 + 9900 + 1;
+  static readonly SIZE = 1000 + 9900 + 1100 + 1;
   readonly counts: number[];
   count = 0;
   max = 0;
@@ -24,7 +25,13 @@ export class LatencyHistogram {
   add(ms: number) {
     const v = Math.max(0, ms);
     const i =
-      v < 100 ? Math.floor(v * 10) : v < 10_000 ? 1000 + Math.floor(v - 100) : LatencyHistogram.SIZE - 1;
+      v < 100
+        ? Math.floor(v * 10)
+        : v < 10_000
+          ? 1000 + Math.floor(v - 100)
+          : v < 120_000
+            ? 10_900 + Math.floor((v - 10_000) / 100)
+            : LatencyHistogram.SIZE - 1;
     this.counts[i] = (this.counts[i] ?? 0) + 1;
     this.count++;
     if (v > this.max) this.max = v;
@@ -45,7 +52,16 @@ export class LatencyHistogram {
     for (let i = 0; i < LatencyHistogram.SIZE; i++) {
       seen += this.counts[i] ?? 0;
       if (seen >= rank)
-        return Math.min(this.max, i < 1000 ? (i + 1) / 10 : i < 10_900 ? i - 1000 + 101 : this.max);
+        return Math.min(
+          this.max,
+          i < 1000
+            ? (i + 1) / 10
+            : i < 10_900
+              ? i - 1000 + 101
+              : i < 12_000
+                ? 10_000 + (i - 10_900 + 1) * 100
+                : this.max,
+        );
     }
     return this.max;
   }

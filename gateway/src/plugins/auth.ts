@@ -73,6 +73,33 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 
+/** How many verified tokens a gateway keeps (all are dropped when there would be more). */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Tokens whose signature and claims were checked, by the token itself: the same string is the
+ * same signed payload, so a request that sends it again is not verified again. An entry is used
+ * only before the token's expiry; a token without one is not kept. Whether the session still
+ * holds (the token's version, a ban) is checked on every request all the same.
+ */
+function verifiedTokens() {
+  const kept = new Map<string, { payload: TokenPayload; expiresAt: number }>();
+  return {
+    get(token: string): TokenPayload | undefined {
+      const entry = kept.get(token);
+      if (!entry) return undefined;
+      if (Date.now() < entry.expiresAt) return entry.payload;
+      kept.delete(token);
+      return undefined;
+    },
+    set(token: string, payload: TokenPayload & { exp?: unknown }) {
+      if (typeof payload.exp !== 'number') return;
+      if (kept.size >= VERIFIED_TOKENS_MAX) kept.clear();
+      kept.set(token, { payload, expiresAt: payload.exp * 1000 });
+    },
+  };
+}
+
 export type AuthOptions = {
   secret: string;
   expiresIn: string | number;
@@ -97,9 +124,9 @@ export default fp<AuthOptions>(
     await app.register(fastifyJwt, {
       secret: opts.secret,
       sign: { algorithm: ALGORITHM, expiresIn: opts.expiresIn },
-      // A token verified before is answered from fast-jwt's LRU cache (an entry never outlives
-      // the token's expiry): the signature is not computed again on every request.
-      verify: { algorithms: [ALGORITHM], cache: 10_000 },
+      // Verified tokens are kept below (verifiedTokens), not in fast-jwt's cache: its key is a
+      // SHA-256 of the token, computed on every request, which costs about what the signature does.
+      verify: { algorithms: [ALGORITHM] },
     });
 
     app.decorateRequest('currentUser', null);
@@ -108,12 +135,16 @@ export default fp<AuthOptions>(
       app.jwt.sign({ sub: user.id, role: user.role, tv: user.tokenVersion });
     app.decorate('signToken', signToken);
 
+    const tokens = verifiedTokens();
     const verified = (token: string): TokenPayload => {
-      let payload: TokenPayload;
-      try {
-        payload = app.jwt.verify<TokenPayload>(token);
-      } catch {
-        throw unauthorized(MSG.sessionExpired);
+      let payload = tokens.get(token);
+      if (!payload) {
+        try {
+          payload = app.jwt.verify<TokenPayload>(token);
+        } catch {
+          throw unauthorized(MSG.sessionExpired);
+        }
+        tokens.set(token, payload);
       }
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
         throw unauthorized(MSG.sessionExpired);

@@ -3,7 +3,7 @@ import { users } from '@app/db';
 import { MSG } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, buildTestApp, createUser, TEST_JWT_SECRET, TEST_PASSWORD } from '../../test/helpers.ts';
 
 let app: FastifyInstance;
@@ -94,6 +94,21 @@ describe('GET /api/auth/me', () => {
     const res = await me(auth(hs256({ sub: user.id, role: 'user', tv: 0, iat: now - 3600, exp: now - 60 })));
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.sessionExpired);
+  });
+
+  it('refuses a token it accepted before once the token has expired', async () => {
+    const user = await createUser(app);
+    const now = Math.floor(Date.now() / 1000);
+    const token = hs256({ sub: user.id, role: 'user', tv: 0, iat: now, exp: now + 60 });
+    expect((await me(auth(token))).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: (now + 61) * 1000 });
+    try {
+      const res = await me(auth(token));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(MSG.sessionExpired);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses the token of a banned user on the next request', async () => {

@@ -46,3 +46,47 @@ describe('batchedByKey', () => {
     await expect(load('a')).rejects.toThrow('bad keys');
   });
 });
+
+describe('batchedByKey while a read is under way', () => {
+  it('gathers the keys asked for meanwhile into one read after it, made once it answered', async () => {
+    const answers: Array<() => void> = [];
+    const loadMany = vi.fn(
+      (keys: string[]) =>
+        new Promise<Map<string, string>>((resolve) => {
+          answers.push(() => resolve(byKey(keys)));
+        }),
+    );
+    const load = batchedByKey(loadMany);
+    const first = load('a');
+    await vi.waitFor(() => expect(loadMany).toHaveBeenCalledTimes(1));
+    const later = [load('b'), load('c')];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(loadMany).toHaveBeenCalledTimes(1);
+    answers[0]?.();
+    expect(await first).toBe('value of a');
+    await vi.waitFor(() => expect(loadMany).toHaveBeenCalledTimes(2));
+    expect(loadMany).toHaveBeenLastCalledWith(['b', 'c']);
+    answers[1]?.();
+    expect(await Promise.all(later)).toEqual(['value of b', 'value of c']);
+  });
+
+  it('reads the next batch after a read that failed', async () => {
+    let fail: (error: Error) => void = () => {};
+    const loadMany = vi
+      .fn<(keys: string[]) => Promise<Map<string, string>>>()
+      .mockImplementationOnce(
+        () =>
+          new Promise((_, reject) => {
+            fail = reject;
+          }),
+      )
+      .mockImplementation(async (keys) => byKey(keys));
+    const load = batchedByKey(loadMany);
+    const first = load('a');
+    await vi.waitFor(() => expect(loadMany).toHaveBeenCalledTimes(1));
+    const second = load('b');
+    fail(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    expect(await second).toBe('value of b');
+  });
+});

@@ -79,6 +79,9 @@ export function loggableUrl(url: string): string {
 
 const logSafeError = logSafeErrorSerializer(stdSerializers.err);
 
+/** The most bytes of log lines written to stdout in one write. */
+const LINES_PER_WRITE_BYTES = 4096;
+
 /** Whether the lines are for a person: LOG_FORMAT, or when `auto`, whether stdout is a terminal. */
 export const prettyLogs = (format: Config['logFormat'], stdoutIsTTY = Boolean(process.stdout.isTTY)) =>
   format === 'pretty' || (format === 'auto' && stdoutIsTTY);
@@ -110,7 +113,9 @@ export function gatewayLoggerOptions(
       ? { name: 'gateway', transport: prettyTransport() }
       : // A line per request: written while the process goes on, several in one write when
         // they come faster than one write takes (pino flushes what is left when it exits).
-        { stream: destination({ dest: 1, sync: false }) };
+        // Lines wait in strings of at most LINES_PER_WRITE_BYTES: sonic-boom measures the
+        // string a line joins on every line, which costs more the longer it grows.
+        { stream: destination({ dest: 1, sync: false, maxWrite: LINES_PER_WRITE_BYTES }) };
   return {
     level,
     redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },

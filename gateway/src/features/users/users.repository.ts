@@ -68,6 +68,10 @@ export type PublicUserRecord = PublicUserColumns & {
   practiceBalance: bigint;
 };
 
+/** The user's balance in their ledger account of `kind`, by its unique key (user, kind). */
+const balanceOf = (kind: 'user_real' | 'user_practice') =>
+  sql`select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${users.id} and ${ledgerAccounts.kind} = ${sql.raw(`'${kind}'`)}`;
+
 const publicColumns = {
   id: users.id,
   firstName: users.firstName,
@@ -87,18 +91,20 @@ const publicColumns = {
   bannedAt: users.bannedAt,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
-  referralCode: withReferralCode.referralCode,
-  balance: withReferralCode.balance,
-  practiceBalance: withReferralCode.practiceBalance,
+  // Looked up by key in the select list rather than joined: the same index scans, and a
+  // select without joins is mapped to objects without drizzle's per-column join bookkeeping.
+  referralCode: sql<
+    string | null
+  >`(select ${referralKeys.code} from ${referralKeys} where ${referralKeys.id} = ${users.referralKeyId})`,
+  balance: sql<bigint>`coalesce((${balanceOf('user_real')}), 0)`.mapWith(BigInt),
+  practiceBalance:
+    sql<bigint>`coalesce((${balanceOf('user_practice')}), ${PRACTICE_OPENING_BALANCE_PAISE})`.mapWith(BigInt),
 } satisfies Record<keyof PublicUserRecord, unknown>;
 
 const selectPublicByIds = (db: Db) =>
   db
     .select(publicColumns)
     .from(users)
-    .leftJoin(referralKeys, eq(referralKeys.id, users.referralKeyId))
-    .leftJoin(ledgerAccounts, realAccount)
-    .leftJoin(practiceAccounts, practiceAccount)
     .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`);
 
 const preparedPublicByIds = new WeakMap<

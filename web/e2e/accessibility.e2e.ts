@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserPool,
   logIn,
@@ -10,9 +9,9 @@ import {
   placePracticeTrade,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * axe-core (WCAG 2.2 A and AA rules) on every page of the running platform in Chromium:
@@ -88,11 +87,7 @@ let user: RegisteredUser;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-a11y-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('a11y');
   user = await registerUser(platform, { firstName: 'Meera', lastName: 'Nair', prefix: 'a11y' });
   await placePracticeTrades(user);
   const browser = await browsers.open();

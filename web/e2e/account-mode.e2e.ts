@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserPool,
   logIn,
@@ -8,9 +7,9 @@ import {
   placePracticeTrade,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * Real / Practice in Chromium: a new user (no real money) lands in Practice with the hint to
@@ -25,11 +24,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-mode-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('mode');
 });
 
 afterAll(async () => {

@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserPool, logIn, type Platform, startPlatform, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPool, logIn, type Platform, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('accounts');
 });
 
 afterAll(async () => {

@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  browserPool,
-  logIn,
-  type Platform,
-  registerUser,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPool, logIn, type Platform, registerUser, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The coin list in two browsers against the whole platform: an admin disables a coin on the
@@ -19,11 +12,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-coins-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('coins');
 });
 
 afterAll(async () => {

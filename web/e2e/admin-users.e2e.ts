@@ -12,9 +12,9 @@ import {
   logIn,
   type Platform,
   setUpTwoFactorOnPage,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The admin users screen in two browsers against the whole platform: an admin finds a user by
@@ -30,10 +30,7 @@ const browsers = browserPool();
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('adminDatabaseUrl'));
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-users-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('users', {
     env: { DATABASE_URL: database.url },
   });
   superToken = await apiLogIn(platform, platform.superadmin);

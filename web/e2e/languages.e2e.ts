@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogIn,
   browserPool,
@@ -8,9 +8,9 @@ import {
   type Platform,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The language switch in Chromium: the header's picker and the phone's More sheet offer all four
@@ -23,11 +23,7 @@ let user: RegisteredUser;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-lang-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('lang');
   user = await registerUser(platform, { firstName: 'Asha', lastName: 'Verma', prefix: 'lang' });
   // A credit large enough to show the Indian grouping, and a ledger row with a date.
   const token = await apiLogIn(platform, platform.superadmin);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Candle, Stats24h } from '@app/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { browserPool, type Platform, startPlatform, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPool, type Platform, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The live market in Chromium against the whole platform, fed by the workers' simulated
@@ -13,11 +13,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-market-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('market');
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +12,9 @@ import {
   placePracticeTrade,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The app on a phone (375 × 812, the production build the platform serves): the bottom nav
@@ -78,10 +77,7 @@ async function giveUserHistory(who: RegisteredUser) {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   database = await createTestDatabase(inject('adminDatabaseUrl'));
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-mobile-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('mobile', {
     env: { DATABASE_URL: database.url },
   });
   user = await registerUser(platform, { firstName: 'Priya', lastName: 'Menon', prefix: 'phone' });

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Trade } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserPool,
   logIn,
@@ -8,10 +7,10 @@ import {
   placePracticeTrade,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
 import { type FakeBinance, startFakeBinance } from '../../workers/src/market/testing/fake-binance.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The receipt of a trade priced by Binance, in Chromium against the whole platform: the feed
@@ -30,10 +29,7 @@ beforeAll(async () => {
     prices: { BTCUSDT: 65_000 },
     generate: { tradeEveryMs: 100, depthEveryMs: 500, tickerEveryMs: 1_000 },
   });
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-receipt-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('receipt', {
     marketSource: 'binance',
     env: { BINANCE_WS_URL: fake.wsUrl, BINANCE_REST_URL: fake.restUrl, MARKET_SYMBOLS: 'BTC' },
   });

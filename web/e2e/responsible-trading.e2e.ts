@@ -1,16 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createDb, post } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { MSG } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  browserPool,
-  logIn,
-  type Platform,
-  registerUser,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { browserPool, logIn, type Platform, registerUser, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * Responsible trading in Chromium: a user who never accepted the risk disclosure asks for a
@@ -25,10 +18,7 @@ const browsers = browserPool();
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('adminDatabaseUrl'));
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-limits-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('limits', {
     env: { DATABASE_URL: database.url },
   });
 });

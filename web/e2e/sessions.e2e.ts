@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  browserPool,
-  logIn,
-  type Platform,
-  registerUser,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPool, logIn, type Platform, registerUser, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /** Sessions ended on every device, in two browsers signed in as one user, against the whole platform. */
 
@@ -17,11 +11,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('sessions');
 });
 
 afterAll(async () => {

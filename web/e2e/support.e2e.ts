@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  browserPool,
-  logIn,
-  type Platform,
-  registerUser,
-  startPlatform,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserPool, logIn, type Platform, registerUser, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * Support tickets in two browsers against the whole platform: a user opens a ticket from
@@ -21,11 +15,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-support-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('support');
 });
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogIn,
   browserPool,
@@ -11,9 +11,9 @@ import {
   type Platform,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The trade page as a trader meets it, in Chromium against the whole platform on the simulated
@@ -31,11 +31,7 @@ const browsers = browserPool();
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-trade-page-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('trade-page');
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createDb, post } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { MSG } from '@app/shared';
@@ -10,9 +9,9 @@ import {
   type Platform,
   type RegisteredUser,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * A timed trade in Chromium against the whole platform on the simulated feed: real money is
@@ -28,10 +27,7 @@ beforeAll(async () => {
   // A database of our own (the platform is told to use it), so the test can fund a user
   // through the ledger as an admin adjustment would: the browser has no balance route.
   database = await createTestDatabase(inject('adminDatabaseUrl'));
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-trades-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('trades', {
     env: { DATABASE_URL: database.url },
   });
 });

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserPool,
   logIn,
@@ -9,9 +8,9 @@ import {
   type Platform,
   registerUser,
   setUpTwoFactorOnPage,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * Two-factor sign-in against the whole platform: a user turns it on from the account page
@@ -23,11 +22,7 @@ let platform: Platform;
 const browsers = browserPool();
 
 beforeAll(async () => {
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-2fa-${randomBytes(3).toString('hex')}:`,
-  });
+  platform = await startE2ePlatform('2fa');
 });
 
 afterAll(async () => {

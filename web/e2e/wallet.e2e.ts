@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +12,9 @@ import {
   logIn,
   type Platform,
   registerUser,
-  startPlatform,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { startE2ePlatform } from './platform.ts';
 
 /**
  * The wallet in two browsers against the whole platform: a user sends a top-up with its
@@ -30,10 +29,7 @@ const browsers = browserPool();
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('adminDatabaseUrl'));
-  platform = await startPlatform({
-    adminDatabaseUrl: inject('adminDatabaseUrl'),
-    redisUrl: inject('redisUrl'),
-    redisPrefix: `${inject('redisPrefix')}e2e-wallet-${randomBytes(3).toString('hex')}:`,
+  platform = await startE2ePlatform('wallet', {
     env: { DATABASE_URL: database.url, VOUCHER_DIR: mkdtempSync(join(tmpdir(), 'e2e-vouchers-')) },
   });
 });

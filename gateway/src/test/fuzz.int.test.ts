@@ -121,7 +121,7 @@ const VALID_STRINGS = [
   'bank',
   'Test',
   'Review',
-  'secret123',
+  'quiet-Lantern-58',
   'new-secret-456',
   'a@example.com',
   'fuzz_user',

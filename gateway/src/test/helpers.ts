@@ -18,7 +18,7 @@ import { buildApp } from '../app.ts';
 import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
 import { createSecretBox, newTotpSecret } from '../features/two-factor/totp.ts';
 
-export const TEST_PASSWORD = 'secret123';
+export const TEST_PASSWORD = 'quiet-Lantern-58';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export { DESKTOP_UA, MOBILE_UA } from './user-agents.ts';
 

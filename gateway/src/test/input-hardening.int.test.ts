@@ -136,7 +136,7 @@ describe('NUL and control characters in text fields', () => {
           lastName: 'B\u0000',
           username: 'nul_user',
           email: 'nul@example.com',
-          password: 'secret-1',
+          password: 'maple-Sparrow-27',
         },
       },
     ],

@@ -18,7 +18,7 @@ const valid = {
   referral: 'abcd1234',
   firstName: 'A',
   lastName: 'B',
-  password: 'secret1',
+  password: 'violet-Canyon-35',
 };
 
 describe('registerSchema', () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
       lastName: 'One',
       username,
       email: `${username}@example.com`,
-      password: 'secret123',
+      password: 'copper-Heron-64',
     };
   };
   createdUserId = (await send(superadmin.token, 'POST', '/api/superadmin/create-user', account('nu'))).user

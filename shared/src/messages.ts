@@ -34,7 +34,8 @@ export const MSG = {
   sessionExpired: 'Your session has expired. Please log in again.',
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
-  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  // A limit's refusal says its real wait: retryLaterMessage(MSG.tooManyAttempts, seconds).
+  tooManyAttempts: 'Too many attempts.',
   accountLocked: 'This account is locked after too many failed sign-in attempts.',
   accountUnlocked: 'Sign-in unlocked: the failed attempts were cleared.',
   // two-factor sign-in (TOTP)
@@ -220,3 +221,21 @@ export const MSG = {
   tradingHaltSaved: 'Trading halt saved.',
 } as const;
 export type MessageKey = keyof typeof MSG;
+
+/** A wait in words, rounded up and never nothing: "1 second", "42 seconds", "15 minutes", "2 hours". */
+export function waitInWords(seconds: number): string {
+  const unit = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return unit(s, 'second');
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  return unit(Math.ceil(s / 3600), 'hour');
+}
+
+/**
+ * A refusal that passes with time, with its real wait (what Retry-After says, in seconds):
+ * "Too many attempts. Try again in 15 minutes." Every limit and the account lock answer with it.
+ */
+export function retryLaterMessage(reason: string, seconds: number): string {
+  return `${reason} Try again in ${waitInWords(seconds)}.`;
+}

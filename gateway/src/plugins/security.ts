@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -72,7 +72,9 @@ export default fp(
       // Without Redis the limiter lets requests through (and logs) rather than locking
       // everyone out of their accounts; argon2 still makes each guess slow.
       skipOnError: true,
-      errorResponseBuilder: () => new AppError(429, MSG.tooManyAttempts),
+      // The message names the real wait, the one Retry-After gives (seconds).
+      errorResponseBuilder: (_request, context) =>
+        new AppError(429, retryLaterMessage(MSG.tooManyAttempts, context.ttl / 1000)),
     });
   },
   { name: 'security', dependencies: ['redis'] },

@@ -1,5 +1,5 @@
 import { loginHistory, referralKeys, users } from '@app/db';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,7 +264,11 @@ describe('rate limits', () => {
       expect((await attempt('10.0.0.1')).statusCode).toBe(401);
       const blocked = await attempt('10.0.0.1');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(MSG.tooManyAttempts);
+      const wait = Number(blocked.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      // The real wait, as Retry-After gives it: not a fixed "a minute".
+      expect(blocked.json().message).toBe(retryLaterMessage(MSG.tooManyAttempts, wait));
       // Another client is not affected.
       expect((await attempt('10.0.0.2')).statusCode).toBe(401);
 
@@ -273,7 +277,9 @@ describe('rate limits', () => {
       expect((await reg('10.0.0.3')).statusCode).toBe(400);
       const regBlocked = await reg('10.0.0.3');
       expect(regBlocked.statusCode).toBe(429);
-      expect(regBlocked.json().message).toBe(MSG.tooManyAttempts);
+      expect(regBlocked.json().message).toBe(
+        retryLaterMessage(MSG.tooManyAttempts, Number(regBlocked.headers['retry-after'])),
+      );
     } finally {
       await limited.close();
     }

@@ -2,12 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { auditLog, loginHistory, loginLocks } from '@app/db';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { auth, buildTestApp, createUser, type TestUser } from '../../test/helpers.ts';
-import { accountLockedMessage } from './login-lock.ts';
 
 const THRESHOLD = 10;
 const WINDOW_MS = 15 * 60_000;
@@ -51,7 +50,7 @@ const expectLocked = async (user: TestUser) => {
   const wait = Number(res.headers['retry-after']);
   expect(wait).toBeGreaterThan(WINDOW_MS / 1000 - 60);
   expect(wait).toBeLessThanOrEqual(WINDOW_MS / 1000);
-  expect(res.json().message).toBe(accountLockedMessage(wait));
+  expect(res.json().message).toBe(retryLaterMessage(MSG.accountLocked, wait));
   expect(res.json().message).toMatch(/Try again in 15 minutes\.$/);
   return res;
 };

@@ -1,5 +1,5 @@
 import { type Db, type DbOrTx, loginLocks, users } from '@app/db';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
@@ -18,14 +18,8 @@ export type LoginLockSettings = { threshold: number; windowMs: number };
 export class AccountLockedError extends AppError {
   override name = 'AccountLockedError';
   constructor(readonly retryAfterSeconds: number) {
-    super(429, accountLockedMessage(retryAfterSeconds));
+    super(429, retryLaterMessage(MSG.accountLocked, retryAfterSeconds));
   }
-}
-
-/** "… Try again in 15 minutes." (whole minutes, rounded up; never "0 minutes"). */
-export function accountLockedMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${MSG.accountLocked} Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 const interval = (ms: number) => sql`(${ms}::float8 * interval '1 millisecond')`;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { auditLog, loginHistory, twoFactor } from '@app/db';
-import { MSG, RECOVERY_CODE_COUNT } from '@app/shared';
+import { MSG, RECOVERY_CODE_COUNT, retryLaterMessage } from '@app/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -14,7 +14,6 @@ import {
   totpCode,
   turnOnTwoFactor,
 } from '../../test/helpers.ts';
-import { accountLockedMessage } from '../auth/login-lock.ts';
 import { challengeKey } from './two-factor.plugin.ts';
 
 const THRESHOLD = 4;
@@ -183,7 +182,7 @@ describe('signing in with a second factor', () => {
     const locking = await verify(fresh, '999999');
     expect(locking.statusCode).toBe(429);
     const wait = Number(locking.headers['retry-after']);
-    expect(locking.json().message).toBe(accountLockedMessage(wait));
+    expect(locking.json().message).toBe(retryLaterMessage(MSG.accountLocked, wait));
 
     // Locked: the right code is refused too, as is the password step.
     const right = await verify(challenge, totpCode(secret, 1));

@@ -34,7 +34,7 @@ export const msg: Shape<Translation['msg']> = {
   sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
   forbidden: 'Dazu sind Sie nicht berechtigt.',
   notFound: 'Nicht gefunden.',
-  tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  tooManyAttempts: 'Zu viele Versuche.',
   accountLocked: 'Dieses Konto ist nach zu vielen fehlgeschlagenen Anmeldeversuchen gesperrt.',
   accountUnlocked: 'Anmeldung entsperrt: die fehlgeschlagenen Versuche wurden gelöscht.',
   twoFactorCodeInvalid:

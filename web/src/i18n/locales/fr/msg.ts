@@ -34,7 +34,7 @@ export const msg: Shape<Translation['msg']> = {
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   forbidden: "Vous n'avez pas l'autorisation de faire cela.",
   notFound: 'Introuvable.',
-  tooManyAttempts: 'Trop de tentatives. Patientez une minute puis réessayez.',
+  tooManyAttempts: 'Trop de tentatives.',
   accountLocked: 'Ce compte est verrouillé après trop de tentatives de connexion échouées.',
   accountUnlocked: 'Connexion débloquée : les tentatives échouées ont été effacées.',
   twoFactorCodeInvalid:

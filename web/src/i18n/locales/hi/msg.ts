@@ -34,7 +34,7 @@ export const msg: Shape<Translation['msg']> = {
   sessionExpired: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉग इन करें।',
   forbidden: 'आपको यह करने की अनुमति नहीं है।',
   notFound: 'नहीं मिला।',
-  tooManyAttempts: 'बहुत अधिक प्रयास। कृपया एक मिनट रुककर फिर से प्रयास करें।',
+  tooManyAttempts: 'बहुत अधिक प्रयास।',
   accountLocked: 'बहुत अधिक असफल साइन-इन प्रयासों के बाद यह खाता लॉक हो गया है।',
   accountUnlocked: 'साइन-इन अनलॉक हो गया: असफल प्रयास हटा दिए गए।',
   twoFactorCodeInvalid: 'अपने ऑथेंटिकेटर ऐप का 6 अंकों का कोड या कोई रिकवरी कोड डालें।',

@@ -121,6 +121,7 @@ export async function withdrawAccountToken(db: DbOrTx, token: string): Promise<v
 export type MailRecipient = {
   id: string;
   email: string;
+  username: string;
   firstName: string;
   banned: boolean;
   emailVerified: boolean;
@@ -142,6 +143,7 @@ export async function findMailRecipient(
     .select({
       id: users.id,
       email: users.email,
+      username: users.username,
       firstName: users.firstName,
       banned: sql<boolean>`${users.bannedAt} is not null`,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,

@@ -297,6 +297,26 @@ describe('email verification', () => {
     expect(again.json().message).toBe(MSG.verifyLinkInvalid);
   });
 
+  it('mails an unverified address nothing the registrant wrote but the username', async () => {
+    const key = await createKey(app);
+    const lure = 'Visit https://evil.example/login now';
+    const body = registration(key.code, { firstName: lure, lastName: 'at evil.example' });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(
+      201,
+    );
+    const received = await mailTo(body.email);
+    for (const part of [received.text, received.html, received.subject]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('Visit');
+    }
+    expect(received.text).toContain(`Hello ${body.username},`);
+
+    // Once the address is verified it is the holder's own: a reset greets them by first name.
+    expect((await verify(tokenOf(linkIn(received, `${PUBLIC_URL}/verify-email`)))).statusCode).toBe(200);
+    expect((await forgot(body.username)).statusCode).toBe(200);
+    expect((await mailTo(body.email, 2)).text).toContain(`Hello ${lure},`);
+  });
+
   it('sends the link again on request, and refuses once verified', async () => {
     const user = await createUser(app);
     const resend = () =>

@@ -15,7 +15,13 @@ type Route = { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; path: stri
 
 const account = () => {
   const username = uniqueName('acl');
-  return { firstName: 'A', lastName: 'B', username, email: `${username}@example.com`, password: 'maple-Sparrow-27' };
+  return {
+    firstName: 'A',
+    lastName: 'B',
+    username,
+    email: `${username}@example.com`,
+    password: 'maple-Sparrow-27',
+  };
 };
 
 const adminRoutes: Route[] = [

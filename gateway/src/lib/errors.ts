@@ -1,5 +1,5 @@
 import { LimitRefusalError, pgErrorOf } from '@app/db';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 
 /**
  * An error whose message a user may read. Services throw these; the error handler sends
@@ -14,6 +14,20 @@ export class AppError extends Error {
     readonly code?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A refusal that passes with time (a rate limit, a locked account): 429, a message naming the
+ * wait, and the wait in seconds, which the error handler sends as Retry-After.
+ */
+export class RetryLaterError extends AppError {
+  override name = 'RetryLaterError';
+  readonly retryAfterSeconds: number;
+  constructor(reason: string, waitSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(waitSeconds));
+    super(429, retryLaterMessage(reason, seconds));
+    this.retryAfterSeconds = seconds;
   }
 }
 

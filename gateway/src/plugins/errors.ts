@@ -3,7 +3,7 @@ import { MSG } from '@app/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseError } from '../lib/errors.ts';
+import { AppError, databaseError, RetryLaterError } from '../lib/errors.ts';
 
 export function errorBody(statusCode: number, message: string, requestId: string, code?: string) {
   const body = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
@@ -33,6 +33,7 @@ export default fp(
       const known = error instanceof AppError ? error : databaseError(error);
       if (known) {
         if (known !== error) request.log.info({ err: error }, 'database refused the request');
+        if (known instanceof RetryLaterError) reply.header('retry-after', String(known.retryAfterSeconds));
         return reply
           .code(known.statusCode)
           .send(errorBody(known.statusCode, known.message, request.id, known.code));

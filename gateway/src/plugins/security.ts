@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MSG, retryLaterMessage } from '@app/shared';
+import { MSG } from '@app/shared';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { AppError } from '../lib/errors.ts';
+import { RetryLaterError } from '../lib/errors.ts';
 
 /** The headers helmet's middleware sets with `options`, read from a stand-in response. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -74,7 +74,7 @@ export default fp(
       skipOnError: true,
       // The message names the real wait, the one Retry-After gives (seconds).
       errorResponseBuilder: (_request, context) =>
-        new AppError(429, retryLaterMessage(MSG.tooManyAttempts, context.ttl / 1000)),
+        new RetryLaterError(MSG.tooManyAttempts, context.ttl / 1000),
     });
   },
   { name: 'security', dependencies: ['redis'] },

@@ -10,7 +10,6 @@ import {
   registerSchema,
   twoFactorVerifySchema,
 } from '@app/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sendJson } from '../../lib/cached.ts';
@@ -19,7 +18,7 @@ import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { createAuthService } from './auth.service.ts';
-import { AccountLockedError, type LoginLockSettings } from './login-lock.ts';
+import type { LoginLockSettings } from './login-lock.ts';
 
 export type AuthRoutesOptions = {
   loginRateLimit: number;
@@ -36,15 +35,6 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     loginLock: opts.loginLock,
     twoFactor: app.twoFactor,
   });
-  /** A locked account's answer carries Retry-After (seconds). */
-  const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AccountLockedError) reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
-  };
   const tags = ['auth'];
 
   app.post(
@@ -76,7 +66,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => withRetryAfter(reply, () => service.login(request.body, clientInfo(request))),
+    async (request) => service.login(request.body, clientInfo(request)),
   );
 
   app.post(
@@ -91,8 +81,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         response: { 200: authResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) =>
-      withRetryAfter(reply, () => service.verifyTwoFactor(request.body, clientInfo(request), request.id)),
+    async (request) => service.verifyTwoFactor(request.body, clientInfo(request), request.id),
   );
 
   app.get(

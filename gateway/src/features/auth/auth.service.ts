@@ -83,9 +83,6 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
     ip: client.ip,
   });
 
-  const lockedError = (until: Date) =>
-    new AccountLockedError(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
-
   /** A sign-in that passed every step: the failures so far no longer count; recorded; a session. */
   const signedIn = async (
     user: UserRecord,
@@ -140,7 +137,7 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
       const until = user && (await lockedUntil(db, user.id));
       if (user && until) {
         await recordLogin(db, attempt(client, body.identifier, user, 'locked'));
-        throw lockedError(until);
+        throw new AccountLockedError(until);
       }
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
       if (!user || !ok) {
@@ -189,14 +186,14 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
       const until = await lockedUntil(db, user.id);
       if (until) {
         await recordLogin(db, attempt(client, challenge.identifier, user, 'locked'));
-        throw lockedError(until);
+        throw new AccountLockedError(until);
       }
       if (user.bannedAt) throw new AppError(403, MSG.accountBanned);
       const who = { actor: { id: user.id, role: user.role }, ip: client.ip, requestId };
       if (!(await twoFactor.checkCode(user.id, body.code, who))) {
         await recordLogin(db, attempt(client, challenge.identifier, user, 'wrong_two_factor_code'));
         const locked = await recordFailure(db, user.id, loginLock);
-        if (locked) throw lockedError(locked);
+        if (locked) throw new AccountLockedError(locked);
         await twoFactor.returnChallenge(body.challenge, challenge);
         throw unauthorized(MSG.twoFactorCodeWrong);
       }

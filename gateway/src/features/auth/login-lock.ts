@@ -1,7 +1,7 @@
 import { type Db, type DbOrTx, loginLocks, users } from '@app/db';
-import { MSG, retryLaterMessage } from '@app/shared';
+import { MSG } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound, RetryLaterError } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit } from '../audit/audit.ts';
 
@@ -15,10 +15,10 @@ import { audit } from '../audit/audit.ts';
 export type LoginLockSettings = { threshold: number; windowMs: number };
 
 /** The answer while an account is locked: 429, how long to wait, and Retry-After in seconds. */
-export class AccountLockedError extends AppError {
+export class AccountLockedError extends RetryLaterError {
   override name = 'AccountLockedError';
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, retryLaterMessage(MSG.accountLocked, retryAfterSeconds));
+  constructor(until: Date) {
+    super(MSG.accountLocked, (until.getTime() - Date.now()) / 1000);
   }
 }
 

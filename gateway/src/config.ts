@@ -23,6 +23,7 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   floodDisconnectAfter: 50,
   maxPayloadBytes: 16 * 1024,
   maxConnectionsPerIp: 100,
+  floodHoldsMax: 10_000,
   // About 12 s of a trade page's market stream at the default rates (docs/realtime.md).
   marketBufferBytes: 64 * 1024,
 };
@@ -108,6 +109,7 @@ const envSchema = z.object({
     .max(10 * 1024 * 1024)
     .default(DEFAULT_SOCKET_LIMITS.maxPayloadBytes),
   SOCKET_MAX_CONNECTIONS_PER_IP: positiveInt(DEFAULT_SOCKET_LIMITS.maxConnectionsPerIp),
+  SOCKET_FLOOD_HOLDS_MAX: positiveInt(DEFAULT_SOCKET_LIMITS.floodHoldsMax),
   SOCKET_MARKET_BUFFER_BYTES: z.coerce
     .number()
     .int()
@@ -206,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       floodDisconnectAfter: e.SOCKET_FLOOD_DISCONNECT_AFTER,
       maxPayloadBytes: e.SOCKET_MAX_PAYLOAD_BYTES,
       maxConnectionsPerIp: e.SOCKET_MAX_CONNECTIONS_PER_IP,
+      floodHoldsMax: e.SOCKET_FLOOD_HOLDS_MAX,
       marketBufferBytes: e.SOCKET_MARKET_BUFFER_BYTES,
     },
     tradeMaxPriceAgeMs: e.TRADE_MAX_PRICE_AGE_MS,

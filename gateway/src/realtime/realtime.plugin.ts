@@ -1,6 +1,7 @@
 import {
   type BulkUserEvent,
   dispatchUserEvents,
+  MSG,
   rooms,
   userEventMessages,
   userEventsChannel,
@@ -15,8 +16,15 @@ import { AppError } from '../lib/errors.ts';
 import { registerMarketHandlers } from './market.handlers.ts';
 import { MarketFanout } from './market-fanout.ts';
 import { createPacketDelivery } from './room-delivery.ts';
-import { handshakeToken, socketAuth } from './socket-auth.ts';
-import { clientIpOf, guardConnections, limitEvents, type SocketLimits } from './socket-limits.ts';
+import { handshakeToken, refuse, socketAuth } from './socket-auth.ts';
+import {
+  clientIpOf,
+  floodHolds,
+  floodKey,
+  guardConnections,
+  limitEvents,
+  type SocketLimits,
+} from './socket-limits.ts';
 import type { IoServer, IoSocket } from './types.ts';
 
 declare module 'fastify' {
@@ -102,7 +110,7 @@ export default fp<RealtimeOptions>(
       adapter: createAdapter(pub, sub, { key: `${opts.redisPrefix}socket.io` }),
     });
     guard = guardConnections(io, opts.limits, clientIp, log);
-    const connections = guard;
+    const holds = floodHolds(opts.limits.floodHoldsMax);
 
     /**
      * A signed-in socket is in its private rooms only while its token holds. The handshake
@@ -155,12 +163,18 @@ export default fp<RealtimeOptions>(
     app.cacheBus.subscribe(`${broadcast}${rooms.ticker()}#`, (message) => emitted(rooms.ticker(), message));
 
     io.use(socketAuth(app));
+    // After the session is known: a flooder is held back by user, not by the address it shares.
+    // 429 tells the client its token still holds and to try again later.
+    io.use((socket, next) => {
+      const held = holds.holds(floodKey(socket.data, clientIp(socket.request)));
+      next(held ? refuse(MSG.tooManySocketEvents, 429) : undefined);
+    });
     io.on('connection', (socket) => {
       const { userId, admins } = socket.data;
       limitEvents(socket, opts.limits, () => {
         const ip = clientIp(socket.request);
         log.warn({ ip, userId: socket.data.userId }, 'socket flooding: disconnected');
-        connections.coolDown(ip);
+        holds.hold(floodKey(socket.data, ip));
         socket.disconnect(true);
       });
       // The in-memory part of the adapter joins synchronously, before any event can arrive.

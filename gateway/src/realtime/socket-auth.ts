@@ -6,7 +6,7 @@ import type { TokenPayload } from '../plugins/auth.ts';
 import type { IoSocket } from './types.ts';
 
 /** A refused handshake: the client gets `connect_error` with this message and `data`. */
-function refuse(message: string, statusCode = 401): ExtendedError {
+export function refuse(message: string, statusCode = 401): ExtendedError {
   const error: ExtendedError = new Error(message);
   error.data = { statusCode, message };
   return error;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SOCKET_LIMITS } from '../config.ts';
-import { buildTestApp } from '../test/helpers.ts';
+import { auth, buildTestApp, createUser } from '../test/helpers.ts';
 import { type ClientSocket, client, connect, listen } from '../test/socket-client.ts';
 import type { SocketLimits } from './socket-limits.ts';
 
@@ -60,10 +60,10 @@ afterAll(async () => {
 });
 
 describe('client events per socket', () => {
-  it('are answered with an error ack over the limit; a socket that keeps flooding is disconnected and its address cools down', async () => {
-    const url = await gateway({ eventsPerSecond: 1, eventBurst: 5, floodDisconnectAfter: 5 });
-    const flooder = await opened(client(url));
-    const bystander = await opened(client(url));
+  const limits = { eventsPerSecond: 1, eventBurst: 5, floodDisconnectAfter: 5 };
+
+  /** Floods `flooder` until the server cuts it; the refusals it was answered before that. */
+  async function flood(flooder: ClientSocket): Promise<unknown[]> {
     // Within the burst: answered by the handler.
     for (let i = 0; i < 5; i++) {
       expect(await flooder.timeout(5_000).emitWithAck('ticker:subscribe')).toMatchObject({ ok: true });
@@ -74,18 +74,58 @@ describe('client events per socket', () => {
     const replies: unknown[] = [];
     for (let i = 0; i < 40; i++) flooder.emit('ticker:subscribe', (reply) => replies.push(reply));
     expect(await closed).toBe('io server disconnect');
-    const refused = { ok: false, error: MSG.tooManySocketEvents };
-    const refusals = replies.filter((r) => !(r as { ok: boolean }).ok);
+    return replies.filter((r) => !(r as { ok: boolean }).ok);
+  }
+
+  /** The refusal a handshake got: its `data`, or undefined when it was accepted. */
+  async function refusal(s: ClientSocket): Promise<unknown> {
+    sockets.push(s);
+    try {
+      await connect(s);
+      return undefined;
+    } catch (error) {
+      return (error as { data?: unknown }).data ?? 'refused';
+    }
+  }
+
+  it('are answered with an error ack over the limit; an anonymous socket that keeps flooding is disconnected and anonymous sockets from its address wait', async () => {
+    const app = await buildTestApp({ socketLimits: { ...DEFAULT_SOCKET_LIMITS, ...limits } });
+    apps.push(app);
+    const url = await listen(app);
+    const flooder = await opened(client(url));
+    const bystander = await opened(client(url));
+    const refusals = await flood(flooder);
     expect(refusals.length).toBeGreaterThanOrEqual(5);
     expect(refusals.length).toBeLessThan(35);
-    for (const r of refusals) expect(r).toEqual(refused);
+    for (const r of refusals) expect(r).toEqual({ ok: false, error: MSG.tooManySocketEvents });
 
     // Another socket of the same gateway is not affected.
     expect(await bystander.timeout(5_000).emitWithAck('ticker:subscribe')).toMatchObject({ ok: true });
-    // The flooder's address may not come straight back with a fresh allowance.
-    const back = client(url);
-    sockets.push(back);
-    expect(await accepted(back)).toBe(false);
+    // The flooder's address may not come straight back anonymously with a fresh allowance...
+    expect(await refusal(client(url))).toEqual({ statusCode: 429, message: MSG.tooManySocketEvents });
+    // ...while a signed-in user behind the same address is not held back with it.
+    const user = await createUser(app);
+    expect(await refusal(client(url, user.token))).toBeUndefined();
+  });
+
+  it('a signed-in flooder is held back by user: its new sockets wait, still signed in, while another user from its address connects', async () => {
+    const app = await buildTestApp({ socketLimits: { ...DEFAULT_SOCKET_LIMITS, ...limits } });
+    apps.push(app);
+    const url = await listen(app);
+    const [flooderUser, neighbour] = [await createUser(app), await createUser(app)];
+    await flood(await opened(client(url, flooderUser.token)));
+
+    // Same address (127.0.0.1), at once: the neighbour and anonymous visitors connect.
+    expect(await refusal(client(url, neighbour.token))).toBeUndefined();
+    expect(await refusal(client(url))).toBeUndefined();
+    // The flooder's user may not come back with a fresh allowance during the cool-down...
+    expect(await refusal(client(url, flooderUser.token))).toEqual({
+      statusCode: 429,
+      message: MSG.tooManySocketEvents,
+    });
+    // ...but is not signed out: the same token still works.
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: auth(flooderUser.token) });
+    expect(me.statusCode).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientIpOf, tokenBucket } from './socket-limits.ts';
+import { clientIpOf, FLOOD_COOLDOWN_MS, floodHolds, floodKey, tokenBucket } from './socket-limits.ts';
 
 describe('tokenBucket', () => {
   it('gives its capacity at once, then refills at its rate and never above its capacity', () => {
@@ -14,6 +14,30 @@ describe('tokenBucket', () => {
     expect(bucket.take()).toBe(false);
     now = 60_000;
     expect([bucket.take(), bucket.take(), bucket.take(), bucket.take()]).toEqual([true, true, true, false]);
+  });
+});
+
+describe('floodHolds', () => {
+  it('holds a user, or an anonymous address, for the cool-down, and no more than its maximum at once', () => {
+    let now = 0;
+    const holds = floodHolds(2, () => now);
+    const [flooder, neighbour] = [
+      floodKey({ userId: 'u1' }, '10.0.0.1'),
+      floodKey({ userId: 'u2' }, '10.0.0.1'),
+    ];
+    holds.hold(flooder);
+    expect([holds.holds(flooder), holds.holds(neighbour)]).toEqual([true, false]);
+    expect(holds.holds(floodKey({ userId: null }, '10.0.0.1'))).toBe(false);
+
+    now = FLOOD_COOLDOWN_MS;
+    expect(holds.holds(flooder)).toBe(false);
+
+    // Beyond the maximum the oldest hold ends early.
+    for (const ip of ['10.0.0.2', '10.0.0.3', '10.0.0.4']) holds.hold(floodKey({ userId: null }, ip));
+    const held = ['10.0.0.2', '10.0.0.3', '10.0.0.4'].map((ip) =>
+      holds.holds(floodKey({ userId: null }, ip)),
+    );
+    expect(held).toEqual([false, true, true]);
   });
 });
 

@@ -16,6 +16,8 @@ export type SocketLimits = {
   maxPayloadBytes: number;
   /** Open connections per client address. */
   maxConnectionsPerIp: number;
+  /** Clients (users, or addresses of anonymous sockets) held back after a flood at once. */
+  floodHoldsMax: number;
   /**
    * Market bytes written to a socket and not yet handed to the network above which its market
    * events are conflated (realtime/market-fanout.ts).
@@ -127,8 +129,45 @@ export function clientIpOf(trustProxy: TrustProxy): (req: IncomingMessage) => st
 /** How long a handshake that passed the cap may take to become a connection before its place is freed. */
 const RESERVATION_MS = 30_000;
 
-/** How long an address whose socket was disconnected for flooding may not connect again. */
+/** How long a client whose socket was disconnected for flooding may not connect again. */
 export const FLOOD_COOLDOWN_MS = 10_000;
+
+/**
+ * Who is held back after a flood: a signed-in socket's user (whatever address they come from;
+ * other users behind the same address, as on a carrier NAT, are not), an anonymous socket's
+ * address (nothing else tells anonymous clients apart; signed-in sockets from it still pass).
+ */
+export function floodKey(socket: { userId: string | null }, ip: string): string {
+  return socket.userId ? `user:${socket.userId}` : `ip:${ip}`;
+}
+
+/**
+ * The clients (floodKey) held back for FLOOD_COOLDOWN_MS after one of their sockets was
+ * disconnected for flooding: it would otherwise be back at once with a fresh allowance. At most
+ * `max` are held at once; beyond that the oldest hold ends early, so many flooding addresses
+ * cannot grow the gateway's memory.
+ */
+export function floodHolds(max: number, now: () => number = Date.now) {
+  // Insertion order is expiry order: every hold lasts as long, and a renewed one moves to the end.
+  const until = new Map<string, number>();
+  const prune = () => {
+    for (const [key, end] of until) {
+      if (end > now() && until.size <= max) return;
+      until.delete(key);
+    }
+  };
+  return {
+    hold(key: string): void {
+      until.delete(key);
+      until.set(key, now() + FLOOD_COOLDOWN_MS);
+      prune();
+    },
+    holds(key: string): boolean {
+      prune();
+      return (until.get(key) ?? 0) > now();
+    },
+  };
+}
 
 type AllowRequest = (
   req: IncomingMessage,
@@ -137,10 +176,8 @@ type AllowRequest = (
 
 /**
  * Who may open an engine.io connection (each Socket.IO client is one): at most
- * `maxConnectionsPerIp` open at once per client address, and none for FLOOD_COOLDOWN_MS from
- * an address whose socket was disconnected for flooding (it would otherwise be back at once
- * with a fresh allowance). Checked in the handshake, before anything is set up: a refused
- * client gets HTTP 403 (socket.io-client's `connect_error`). A handshake that passes holds its
+ * `maxConnectionsPerIp` open at once per client address. Checked in the handshake, before
+ * anything is set up: a refused client gets HTTP 403 (socket.io-client's `connect_error`). A handshake that passes holds its
  * place until its connection opens (or fails), so a burst of handshakes cannot slip past the
  * cap together.
  */
@@ -149,11 +186,10 @@ export function guardConnections(
   limits: Pick<SocketLimits, 'maxConnectionsPerIp'>,
   clientIp: (req: IncomingMessage) => string,
   log: FastifyBaseLogger,
-): { allowRequest: AllowRequest; coolDown: (ip: string) => void } {
+): { allowRequest: AllowRequest } {
   const max = limits.maxConnectionsPerIp;
   const open = new Map<string, number>();
   const reserved = new WeakMap<IncomingMessage, { ip: string; timer: NodeJS.Timeout }>();
-  const cooling = new Map<string, NodeJS.Timeout>();
 
   const add = (ip: string, n: number) => {
     const count = (open.get(ip) ?? 0) + n;
@@ -182,7 +218,6 @@ export function guardConnections(
   return {
     allowRequest(req, callback) {
       const ip = clientIp(req);
-      if (cooling.has(ip)) return callback(MSG.tooManySocketEvents, false);
       if ((open.get(ip) ?? 0) >= max) {
         // Debug only: an address at its cap may retry many times a second.
         log.debug({ ip, max }, 'socket connection refused: too many from one address');
@@ -195,13 +230,6 @@ export function guardConnections(
       timer.unref();
       reserved.set(req, { ip, timer });
       callback(null, true);
-    },
-
-    coolDown(ip) {
-      clearTimeout(cooling.get(ip));
-      const timer = setTimeout(() => cooling.delete(ip), FLOOD_COOLDOWN_MS);
-      timer.unref();
-      cooling.set(ip, timer);
     },
   };
 }

@@ -257,6 +257,20 @@ describe('session token', () => {
     expect(socket.connectCalls).toBe(calls + 1);
   });
 
+  it('keeps the token and retries later when its user is held back after a flood', () => {
+    vi.useFakeTimers();
+    setup();
+    const refused: string[] = [];
+    rt.onTokenRefused((token) => refused.push(token));
+    rt.start('good');
+    const calls = socket.connectCalls;
+    socket.refuse('Too many requests at once. Please slow down.', 429);
+    expect(refused).toEqual([]);
+    expect(socket.handshake()).toEqual({ token: 'good' });
+    vi.advanceTimersByTime(5000);
+    expect(socket.connectCalls).toBe(calls + 1);
+  });
+
   it('retries later when even an anonymous handshake is refused', () => {
     vi.useFakeTimers();
     setup();

@@ -62,11 +62,15 @@ export interface Realtime {
 
 const DEFAULT_RECONNECT = { delay: 1000, delayMax: 5000, jitter: 0.5 } as const;
 
-/** `connect_error` from the handshake carries `data: { statusCode, message }`. */
-function isServerFailure(error: Error): boolean {
+/**
+ * Whether a refused handshake leaves the token good: a server failure, or 429 (this user's
+ * socket was cut for flooding and may come back after a pause). `connect_error` from the
+ * handshake carries `data: { statusCode, message }`.
+ */
+function keepsToken(error: Error): boolean {
   const data: unknown = 'data' in error ? error.data : undefined;
   if (!data || typeof data !== 'object' || !('statusCode' in data)) return false;
-  return typeof data.statusCode === 'number' && data.statusCode >= 500;
+  return typeof data.statusCode === 'number' && (data.statusCode >= 500 || data.statusCode === 429);
 }
 
 function once(fn: () => void): () => void {
@@ -167,8 +171,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     if (!socket.active) {
       // Refused by the server in the handshake rather than by the network. A refused token
       // (401: invalid, expired, revoked, banned) is dropped and the socket goes on
-      // anonymously; a server failure is retried later as it was.
-      if (token && refusedToken !== token && !isServerFailure(error)) {
+      // anonymously; a server failure or a flood's pause is retried later as it was.
+      if (token && refusedToken !== token && !keepsToken(error)) {
         refusedToken = token;
         socket.connect();
         for (const listener of tokenRefusedListeners) listener(token);

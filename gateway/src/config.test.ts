@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         floodDisconnectAfter: 50,
         maxPayloadBytes: 16 * 1024,
         maxConnectionsPerIp: 100,
+        floodHoldsMax: 10_000,
         marketBufferBytes: 64 * 1024,
       },
       tradeMaxPriceAgeMs: 5000,
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
         SOCKET_FLOOD_DISCONNECT_AFTER: '12',
         SOCKET_MAX_PAYLOAD_BYTES: '4096',
         SOCKET_MAX_CONNECTIONS_PER_IP: '6000',
+        SOCKET_FLOOD_HOLDS_MAX: '500',
         SOCKET_MARKET_BUFFER_BYTES: '8192',
       }).socketLimits,
     ).toEqual({
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       floodDisconnectAfter: 12,
       maxPayloadBytes: 4096,
       maxConnectionsPerIp: 6000,
+      floodHoldsMax: 500,
       marketBufferBytes: 8192,
     });
     expect(loadConfig(base).socketLimits).toEqual(DEFAULT_SOCKET_LIMITS);

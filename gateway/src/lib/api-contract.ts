@@ -44,6 +44,8 @@ type Operation = {
   requestBody?: { required?: boolean; content?: Content };
   responses?: Record<string, { description?: string; content?: Content }>;
   security?: Record<string, string[]>[];
+  /** Whom the route serves (plugins/auth.ts `Audience`). */
+  'x-audience'?: string;
 };
 export type OpenApiDocument = {
   info?: { title?: string; version?: string; description?: string };
@@ -207,7 +209,8 @@ function renderOperation(method: string, path: string, op: Operation): string[] 
   const lines = [`### ${method.toUpperCase()} ${path}`, ''];
   const text = op.summary ?? op.description;
   if (text) lines.push(cell(text), '');
-  lines.push(`Auth: ${op.security?.length ? 'bearer token' : 'none'}.`, '');
+  const audience = op['x-audience'] ? ` Audience: ${code(op['x-audience'])}.` : '';
+  lines.push(`Auth: ${op.security?.length ? 'bearer token' : 'none'}.${audience}`, '');
 
   const params = op.parameters ?? [];
   for (const where of ['path', 'query', 'header'] as const) {
@@ -268,7 +271,9 @@ export function renderApiContract(doc: OpenApiDocument): string {
     `${doc.info?.title ?? 'API'} ${doc.info?.version ?? ''}`.trim().concat('.'),
     doc.info?.description ?? '',
     'Every route is under `/api`; a request body is JSON unless stated. "bearer token" means',
-    '`Authorization: Bearer <token>`; routes for admins answer 403 to other roles. An answer',
+    "`Authorization: Bearer <token>`. Each route's audience: `public` (no session), `user` (the",
+    "caller's own records), `both` (own records; staff see other accounts' too), `staff` and",
+    '`superadmin` (403 to anyone else, and to staff without two-factor sign-in). An answer',
     'marked "error" is `{ statusCode, error, message, requestId }`, where `message` is what a',
     'user reads. The same document is served at `/api/docs` (UI) and `/api/docs/json`.',
     'Socket.IO events and the Redis formats are in [realtime.md](realtime.md).',

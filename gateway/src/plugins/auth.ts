@@ -2,6 +2,7 @@ import { MSG, type Role } from '@app/shared';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Staff, staffOf } from '../lib/access.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 /** What a token carries: the user, their role when it was issued, and the token version. */
@@ -23,9 +24,24 @@ export type SessionUser = {
   role: Role;
   tokenVersion: number;
   bannedAt: Date | null;
-  /** Two-factor sign-in is on: staff routes refuse staff without it (requireRole). */
+  /** Two-factor sign-in is on: staff capability needs it (lib/access.ts). */
   twoFactor: boolean;
 };
+
+/** The session as routes see it: the user's fields and their staff capability (`staffOf`). */
+export type Session = SessionUser & { staff: Staff };
+
+/**
+ * Whom a route serves, declared in its schema (`schema.audience`) and shown in the OpenAPI
+ * document as `x-audience`; the auth hook is derived from it (see `audienceHooks`):
+ * - public: no session;
+ * - user: any session, the caller's own records only;
+ * - both: any session, and staff capability widens the answer to other accounts' records;
+ * - staff: staff capability (admin or superadmin, with two-factor);
+ * - superadmin: a superadmin's staff capability.
+ */
+export const AUDIENCES = ['public', 'user', 'both', 'staff', 'superadmin'] as const;
+export type Audience = (typeof AUDIENCES)[number];
 
 /** The user's session fields, or undefined when there is no such user (any id string may arrive). */
 export type LoadUser = (id: string) => Promise<SessionUser | undefined>;
@@ -35,6 +51,17 @@ export type SignToken = (user: Pick<SessionUser, 'id' | 'role' | 'tokenVersion'>
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
+  interface FastifySchema {
+    /** Whom the route serves: every documented /api route declares it (see `Audience`). */
+    audience?: Audience;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session row in its own statement: its hook verifies the token only
+     * (`verifyToken`), and the route authenticates in full before answering any error.
+     */
+    sessionInStatement?: boolean;
+  }
   interface FastifyInstance {
     /** onRequest hook: a valid token of an existing, unbanned user whose token version matches. */
     authenticate: Hook;
@@ -45,8 +72,9 @@ declare module 'fastify' {
      */
     verifyToken: Hook;
     /**
-     * onRequest hook: authenticate, then require the role ('admin' admits superadmins too) and,
-     * for every staff route, two-factor sign-in turned on (403 with a message saying so).
+     * onRequest hook: authenticate, then require staff capability ('admin' admits superadmins
+     * too): the role and two-factor sign-in (403 with a message saying so). Routes get it from
+     * their declared audience.
      */
     requireRole: (role: 'admin' | 'superadmin') => Hook;
     signToken: SignToken;
@@ -56,7 +84,7 @@ declare module 'fastify' {
      * rule `authenticate` applies too, here on the row as it is now (socket handshakes and
      * re-checks).
      */
-    sessionUser: (token: string) => Promise<SessionUser>;
+    sessionUser: (token: string) => Promise<Session>;
     /**
      * After a committed change of the user's session fields (app.sessions): every gateway's
      * cached copy is dropped.
@@ -65,7 +93,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The caller's session fields (at most `sessionCacheMs` old; see the plugin). */
-    currentUser: SessionUser | null;
+    currentUser: Session | null;
     /** The verified token's payload (set by `verifyToken` and `authenticate`). */
     token: TokenPayload | null;
   }
@@ -144,6 +172,8 @@ export default fp<AuthOptions>(
         } catch {
           throw unauthorized(MSG.sessionExpired);
         }
+        // Every token the gateway signs expires: one without `exp` would never end.
+        if (typeof (payload as { exp?: unknown }).exp !== 'number') throw unauthorized(MSG.sessionExpired);
         tokens.set(token, payload);
       }
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number')
@@ -169,10 +199,10 @@ export default fp<AuthOptions>(
 
     // The row, not the token, decides: a ban, a password change or a role change takes effect
     // on the very next request.
-    const check = (payload: TokenPayload, user: SessionUser | undefined): SessionUser => {
+    const check = (payload: TokenPayload, user: SessionUser | undefined): Session => {
       if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
       if (user.bannedAt) throw unauthorized(MSG.accountBanned);
-      return user;
+      return { ...user, staff: staffOf(user) };
     };
 
     const authenticate: Hook = async (request, reply) => {
@@ -189,21 +219,49 @@ export default fp<AuthOptions>(
 
     app.decorate('authenticate', authenticate);
     app.decorate('verifyToken', verifyToken);
-    app.decorate('requireRole', (role: 'admin' | 'superadmin'): Hook => {
+    const requireRole = (role: 'admin' | 'superadmin'): Hook => {
       const allowed: readonly Role[] = role === 'admin' ? ['admin', 'superadmin'] : ['superadmin'];
       return async (request, reply) => {
         await authenticate(request, reply);
-        if (!request.currentUser || !allowed.includes(request.currentUser.role)) throw forbidden();
+        const user = request.currentUser;
+        if (!user || !allowed.includes(user.role)) throw forbidden();
         // Staff sign in with a second factor; one who has not set it up is led to (ADR 0018).
-        if (!request.currentUser.twoFactor) throw forbidden(MSG.twoFactorSetupRequired);
+        if (!user.staff) throw forbidden(MSG.twoFactorSetupRequired);
       };
+    };
+    app.decorate('requireRole', requireRole);
+
+    const hooks: Record<Exclude<Audience, 'public'>, Hook> = {
+      user: authenticate,
+      both: authenticate,
+      staff: requireRole('admin'),
+      superadmin: requireRole('superadmin'),
+    };
+    // Each route's auth hook comes from its declared audience, before any hook of its own; a
+    // documented /api route that declares none stops the app at start, so none can forget it.
+    app.addHook('onRoute', (route) => {
+      const audience = route.schema?.audience;
+      if (audience === undefined) {
+        if (route.url.startsWith('/api') && !route.schema?.hide)
+          throw new Error(`${route.method} ${route.url}: declare its audience (schema.audience)`);
+        return;
+      }
+      if (!AUDIENCES.includes(audience))
+        throw new Error(`${route.method} ${route.url}: unknown audience ${audience}`);
+      if (audience === 'public') return;
+      const hook = route.config?.sessionInStatement ? verifyToken : hooks[audience];
+      const own = route.onRequest;
+      route.onRequest = own === undefined ? [hook] : [hook, ...(Array.isArray(own) ? own : [own])];
     });
   },
   { name: 'auth', dependencies: ['db', 'cache-bus'] },
 );
 
-/** The authenticated caller; only for handlers behind `authenticate` or `requireRole`. */
-export function caller(request: FastifyRequest): SessionUser {
+/**
+ * The authenticated caller, with its staff capability (`staff`: what every staff decision
+ * asks); only for handlers of routes whose audience is not public.
+ */
+export function caller(request: FastifyRequest): Session {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
 }

@@ -3,6 +3,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** The route's declared audience (plugins/auth.ts) goes into its operation as `x-audience`. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const { audience, ...schema } = out.schema;
+  if (audience === undefined) return out;
+  return { ...out, schema: { ...schema, ['x-audience' as string]: audience } };
+};
+
 /**
  * OpenAPI generated from the routes' zod schemas: UI at /api/docs, JSON at /api/docs/json.
  * Registered before the routes so it sees every one of them.
@@ -21,7 +29,7 @@ export default fp(
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

@@ -1,6 +1,7 @@
-import { isAdminRole, MSG } from '@app/shared';
+import { MSG } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ExtendedError } from 'socket.io';
+import { staffOf } from '../lib/access.ts';
 import { AppError } from '../lib/errors.ts';
 import type { TokenPayload } from '../plugins/auth.ts';
 import type { IoSocket } from './types.ts';
@@ -41,8 +42,8 @@ export function socketAuth(app: FastifyInstance) {
       socket.data = {
         userId: user.id,
         role: user.role,
-        // Staff events wait for two-factor sign-in, as staff routes do (ADR 0018).
-        admins: isAdminRole(user.role) && user.twoFactor,
+        // Staff events need staff capability, as staff routes do (lib/access.ts).
+        admins: staffOf(user) !== null,
         expiresAt: typeof exp === 'number' ? exp * 1000 : null,
       };
     } catch (error) {

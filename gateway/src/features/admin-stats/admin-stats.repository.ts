@@ -1,6 +1,7 @@
 import { type DbOrTx, type LoginHistoryRow, loginHistory, users } from '@app/db';
 import { isUuid, type Role } from '@app/shared';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { noSuperadminSql } from '../../lib/access.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 export type LoginHistoryFilter = {
@@ -16,7 +17,7 @@ function whereOf(f: LoginHistoryFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (f.hideSuperadmins) {
     // The row's role snapshot, and also the account's current role (a user promoted later).
-    conditions.push(sql`${loginHistory.role} is distinct from 'superadmin'`);
+    conditions.push(noSuperadminSql(sql`${loginHistory.role}`));
     conditions.push(
       sql`not exists (select 1 from ${users} where ${users.id} = ${loginHistory.userId} and ${users.role} = 'superadmin')`,
     );

@@ -6,7 +6,6 @@ import { createAdminStatsService } from './admin-stats.service.ts';
 
 /** Admin only: every route of this plugin passes the role check first. */
 const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
   const service = createAdminStatsService({ db: app.db });
   const tags = ['admin-stats'];
 
@@ -14,19 +13,21 @@ const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin-stats/login-history',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         querystring: loginHistoryQuerySchema,
         response: { 200: loginHistoryResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.loginHistory(caller(request).role, request.query),
+    async (request) => service.loginHistory(caller(request).staff, request.query),
   );
 
   app.get(
     '/admin-stats/cards',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

@@ -12,6 +12,7 @@ import {
   type Role,
   toAdminCards,
 } from '@app/shared';
+import { type Staff, seesSuperadminRows } from '../../lib/access.ts';
 import { pagination } from '../../lib/sql.ts';
 import { listLogins } from './admin-stats.repository.ts';
 
@@ -40,14 +41,14 @@ export type LoginHistoryQuery = {
 
 export function createAdminStatsService({ db }: { db: Db }) {
   return {
-    async loginHistory(viewerRole: Role, query: LoginHistoryQuery) {
+    async loginHistory(viewer: Staff, query: LoginHistoryQuery) {
       const { rows, total } = await listLogins(
         db,
         {
           q: query.q || undefined,
           user: query.user || undefined,
           excludeRole: query.excludeRole,
-          hideSuperadmins: viewerRole !== 'superadmin',
+          hideSuperadmins: !seesSuperadminRows(viewer),
         },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );

@@ -24,11 +24,9 @@ export type UserListRow = {
   trades: bigint;
 };
 
-/** Plain admins never see admin or superadmin accounts; superadmins see everyone. */
-export const visibleTo = (viewer: Role, target: Role) => viewer === 'superadmin' || target === 'user';
-
 function whereOf(filter: UserFilter): SQL {
   const conditions: SQL[] = [];
+  // The accounts the viewer may see (lib/access.ts mayViewAccount): a plain admin, users only.
   if (filter.viewer !== 'superadmin') conditions.push(sql`u.role = 'user'`);
   if (filter.search) {
     const pattern = containsPattern(filter.search);

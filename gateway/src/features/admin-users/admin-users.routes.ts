@@ -35,13 +35,12 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ feature: 'admin-users' }),
   });
   const tags = ['admin-users'];
-  const admin = { onRequest: app.requireRole('admin') };
 
   app.get(
     '/admin/users',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -56,8 +55,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/export.csv',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -84,8 +83,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users/:id',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -94,14 +93,14 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserDetailResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => ({ user: await service.get(request.params.id, caller(request).role) }),
+    async (request) => ({ user: await service.get(request.params.id, caller(request).staff) }),
   );
 
   app.put(
     '/admin/users/:id',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -125,8 +124,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/ban',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -142,8 +141,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/unban',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Lift a ban (the user signs in again). Audited: user.unban.',
@@ -157,8 +156,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/users/:id/password',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -174,8 +173,8 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/balance-adjustments',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

@@ -30,6 +30,7 @@ import {
   type SessionEndReason,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mayViewAccount, type Staff } from '../../lib/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
@@ -51,7 +52,6 @@ import {
   type UserFilter,
   type UserListRow,
   userStats,
-  visibleTo,
 } from './admin-users.repository.ts';
 
 export type AdminUsersServiceDeps = {
@@ -113,11 +113,11 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
   async function target(tx: DbOrTx, userId: string, actor: RequestMeta['actor']): Promise<UserRow> {
     const row = await lockUser(tx, userId);
     if (!row) throw notFound();
-    if (!visibleTo(actor.role, row.role)) throw forbidden();
+    if (!mayViewAccount(actor.role, row.role)) throw forbidden();
     return row;
   }
 
-  async function detail(userId: string, viewer: Role): Promise<AdminUserDetail> {
+  async function detail(userId: string, viewer: Staff | Role): Promise<AdminUserDetail> {
     const at = new Date();
     const [user, stats, limits, used] = await Promise.all([
       findUserById(db, userId),
@@ -126,7 +126,7 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
       dailyFigures(db, userId, at),
     ]);
     if (!user) throw notFound();
-    if (!visibleTo(viewer, user.role)) throw forbidden();
+    if (!mayViewAccount(viewer, user.role)) throw forbidden();
     return {
       ...toPublicUser(user),
       bannedAt: user.bannedAt?.toISOString() ?? null,
@@ -180,7 +180,7 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
       return usersCsv(streamUsers(db, filter, EXPORT_BATCH));
     },
 
-    get: (userId: string, viewer: Role) => detail(userId, viewer),
+    get: (userId: string, viewer: Staff) => detail(userId, viewer),
 
     /**
      * Names, email, referral flag, bank fields; the role only from a superadmin (and never their

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@app/db';
 import type { Role } from '@app/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { noSuperadminSql, type Staff, seesSuperadminRows } from '../../lib/access.ts';
 
 /**
  * The user account an audit row concerns: the target when it is a user, else the owner of the
@@ -32,8 +33,11 @@ const rowsAbout = (userId: string) => sql`(
   )`;
 
 export type AuditListFilter = {
-  /** A plain admin sees the rows about accounts with the role 'user' only; a superadmin, all. */
-  viewer: Role;
+  /**
+   * A plain admin sees the rows about accounts with the role 'user' only, and none a superadmin
+   * made (lib/access.ts); a superadmin, all.
+   */
+  viewer: Staff;
   actor?: string;
   user?: string;
   action?: string;
@@ -72,7 +76,7 @@ function fromWhere(f: AuditListFilter): SQL {
   return sql`from (select a.*, ${subjectOf} as subject_id from audit_log a ${where}) r
       left join users su on su.id = r.subject_id
       left join users ac on ac.id = r.actor_id
-      ${f.viewer === 'superadmin' ? sql`` : sql`where su.role = 'user'`}`;
+      ${seesSuperadminRows(f.viewer) ? sql`` : sql`where su.role = 'user' and ${noSuperadminSql(sql`r.actor_role`, sql`ac.role`)}`}`;
 }
 
 /** One page of the trail, newest first, with the total of the filter. */

@@ -17,24 +17,24 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
-          'Admin writes, newest first, filtered by actor, user account concerned, action and India-time days (from and to, both whole). A superadmin sees every row; an admin sees the rows about accounts with the role user.',
+          'Admin writes, newest first, filtered by actor, user account concerned, action and India-time days (from and to, both whole). A superadmin sees every row; an admin sees the rows about accounts with the role user that no superadmin made.',
         querystring: auditQuerySchema,
         response: { 200: auditListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.list(caller(request).role, request.query),
+    async (request) => service.list(caller(request).staff, request.query),
   );
 
   app.get(
     '/user/me/admin-actions',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:

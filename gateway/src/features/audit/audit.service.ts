@@ -1,5 +1,6 @@
 import type { Db } from '@app/db';
-import type { AuditEntry, AuditListResponse, AuditQuery, MyAdminActionsResponse, Role } from '@app/shared';
+import type { AuditEntry, AuditListResponse, AuditQuery, MyAdminActionsResponse } from '@app/shared';
+import type { Staff } from '../../lib/access.ts';
 import { pagination } from '../../lib/sql.ts';
 import { type AuditListRow, listAdminActionsOn, listAudit } from './audit.repository.ts';
 
@@ -32,7 +33,7 @@ function toAuditEntry(r: AuditListRow): AuditEntry {
 /** Reading the audit trail; writing it is `audit()` (audit.ts), inside each write's transaction. */
 export function createAuditService({ db }: { db: Db }) {
   return {
-    async list(viewer: Role, query: AuditQuery): Promise<AuditListResponse> {
+    async list(viewer: Staff, query: AuditQuery): Promise<AuditListResponse> {
       const { page, limit, ...filter } = query;
       const { rows, total } = await listAudit(
         db,

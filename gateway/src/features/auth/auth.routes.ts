@@ -42,6 +42,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     {
       config: { rateLimit: { max: opts.registerRateLimit, timeWindow: 60_000 } },
       schema: {
+        audience: 'public',
         tags,
         body: registerSchema,
         response: { 201: authResponseSchema, ...errorResponses(400, 409, 429) },
@@ -59,6 +60,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     {
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
       schema: {
+        audience: 'public',
         tags,
         description:
           'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts from anywhere: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too. With two-factor sign-in on, the answer is `{ twoFactorRequired: true, challenge }` instead of a session: send the challenge with a code to POST /api/auth/2fa/verify. A staff account without it gets its session with `twoFactorSetupRequired: true`, and its staff routes answer 403 until it is turned on.',
@@ -74,6 +76,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     {
       config: { rateLimit: { max: opts.loginRateLimit, timeWindow: 60_000 } },
       schema: {
+        audience: 'public',
         tags,
         description:
           "The second step of a sign-in: the challenge POST /api/auth/login answered (valid a few minutes, used once) and a code from the authenticator app or a recovery code (each works once). Answers the session as login does. A wrong code is recorded and counts towards the account's lock (429 with Retry-After once locked); 401 when the challenge expired or was used.",
@@ -87,8 +90,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   app.get(
     '/auth/me',
     {
-      onRequest: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: meResponseSchema, ...errorResponses(401) } },
+      schema: {
+        audience: 'user',
+        tags,
+        security: bearer,
+        response: { 200: meResponseSchema, ...errorResponses(401) },
+      },
     },
     // Encoded here rather than by the schema's serializer, which would check again with zod
     // what toPublicUser's type already holds, on every request of every signed-in page.
@@ -103,8 +110,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   app.put(
     '/auth/change-password',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         body: changePasswordSchema,
@@ -117,8 +124,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   app.post(
     '/auth/logout-all',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:

@@ -20,6 +20,7 @@ const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationRoutesOpti
     {
       config: { rateLimit },
       schema: {
+        audience: 'public',
         tags,
         description:
           "Verify the account's address with the emailed link's token (single use, valid 24 hours, only for the address it was sent to). No sign-in needed: the link may be opened on another device.",
@@ -33,9 +34,9 @@ const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationRoutesOpti
   app.post(
     '/auth/resend-verification',
     {
-      onRequest: app.authenticate,
       config: { rateLimit },
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         body: resendVerificationBodySchema,

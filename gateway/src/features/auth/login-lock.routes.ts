@@ -9,8 +9,8 @@ const loginLockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/unlock',
     {
-      onRequest: app.requireRole('superadmin'),
       schema: {
+        audience: 'superadmin',
         tags: ['admin-users'],
         security: bearer,
         description:

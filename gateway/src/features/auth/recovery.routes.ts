@@ -19,6 +19,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = async (app,
     {
       config: { rateLimit },
       schema: {
+        audience: 'public',
         tags,
         description:
           'Ask for a password reset link by username or email. The answer is the same whether or not an account matches; the email (a single-use link valid 30 minutes) is sent in the background, at most a few per account and hour.',
@@ -34,6 +35,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = async (app,
     {
       config: { rateLimit },
       schema: {
+        audience: 'public',
         tags,
         description:
           "Set a new password with the emailed link's token (the password rules of sign-up). Every session of the account ends, sockets included (`session:ended`, reason `password_reset`), a sign-in lock is lifted, and the link and the account's other reset links stop working. Audited: user.password_reset.",

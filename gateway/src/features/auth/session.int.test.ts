@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth, buildTestApp, createUser, TEST_JWT_SECRET, TEST_PASSWORD } from '../../test/helpers.ts';
+import { client, connect, listen } from '../../test/socket-client.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -73,7 +74,8 @@ describe('GET /api/auth/me', () => {
 
   it('refuses an unsigned "alg: none" token and a token signed with another algorithm', async () => {
     const user = await createUser(app);
-    const payload = b64url({ sub: user.id, role: 'user', tv: 0, iat: Math.floor(Date.now() / 1000) });
+    const now = Math.floor(Date.now() / 1000);
+    const payload = b64url({ sub: user.id, role: 'user', tv: 0, iat: now, exp: now + 60 });
     const none = `${b64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     expect((await me(auth(none))).statusCode).toBe(401);
 
@@ -83,9 +85,25 @@ describe('GET /api/auth/me', () => {
 
     // The same claims correctly signed with HS256 are accepted: the refusals above are about the algorithm.
     expect(
-      (await me(auth(hs256({ sub: user.id, role: 'user', tv: 0, iat: Math.floor(Date.now() / 1000) }))))
-        .statusCode,
+      (await me(auth(hs256({ sub: user.id, role: 'user', tv: 0, iat: now, exp: now + 60 })))).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses a token without an expiry, at REST and at the socket handshake', async () => {
+    const user = await createUser(app);
+    const token = hs256({ sub: user.id, role: 'user', tv: 0, iat: Math.floor(Date.now() / 1000) });
+    const res = await me(auth(token));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.sessionExpired);
+    const url = await listen(app);
+    const socket = client(url, token);
+    try {
+      await expect(connect(socket)).rejects.toMatchObject({
+        data: { statusCode: 401, message: MSG.sessionExpired },
+      });
+    } finally {
+      socket.close();
+    }
   });
 
   it('refuses an expired token', async () => {

@@ -12,8 +12,12 @@ const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me/balances',
     {
-      onRequest: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: balancesResponseSchema, ...errorResponses(401) } },
+      schema: {
+        audience: 'user',
+        tags,
+        security: bearer,
+        response: { 200: balancesResponseSchema, ...errorResponses(401) },
+      },
     },
     async (request) => ({ balances: await service.balances(caller(request).id) }),
   );
@@ -21,8 +25,8 @@ const balancesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/me/practice/reset',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'Practice balance back to ₹1,00,000. Real money is never touched.',

@@ -23,13 +23,12 @@ const broadcastRoutes: FastifyPluginAsyncZod<{ syncMax?: number | undefined }> =
     log: app.log.child({ feature: 'broadcast' }),
   });
   const tags = ['admin-notifications'];
-  const admin = { onRequest: app.requireRole('admin') };
 
   app.post(
     '/admin/notifications',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: `Send a notification. audience: user (\`user\`: one username, email or id), userIds, emails (lists split on white space, commas, semicolons and newlines), role (\`role\`), all. \`data\` is JSON text ('Invalid JSON'; empty means {}). Type credit is refused: a credit is announced by its balance adjustment. A plain admin reaches user accounts only (role admin or superadmin: 403; admin accounts in a list count as unknown); no recipient: 400. Up to BROADCAST_SYNC_MAX (default ${BROADCAST_SYNC_MAX}) recipients the notifications are written and pushed (\`notification\`) before the answer; more: 202 with the job id of a workers job (GET /admin/notifications/jobs/{id}). Audited: notification.send.`,
@@ -51,8 +50,8 @@ const broadcastRoutes: FastifyPluginAsyncZod<{ syncMax?: number | undefined }> =
   app.get(
     '/admin/notifications/jobs/:id',
     {
-      ...admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

@@ -14,13 +14,12 @@ import { createCoinsService } from './coins.service.ts';
 const coinsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCoinsService({ db: app.db, announce: (event) => app.coinsChanged.announce(event) });
   const tags = ['coins'];
-  const admin = app.requireRole('admin');
 
   app.get(
     '/admin/coins',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Every coin, enabled or not, in display order; q searches symbol and name. 10 per page.',
@@ -34,8 +33,8 @@ const coinsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/coins',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -57,8 +56,8 @@ const coinsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/coins/:symbol',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Delete a coin. 409 while it has running trades or archived prices: disable it instead.',

@@ -22,7 +22,13 @@ export const WORKERS_HEARTBEAT_STALE_MS = 60_000;
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      schema: {
+        audience: 'public',
+        tags: ['health'],
+        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+      },
+    },
     async (_request, reply) => {
       const failed = () => false as const;
       const [db, redis, feed, heartbeat] = await Promise.all([

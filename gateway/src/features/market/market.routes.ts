@@ -24,7 +24,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/market',
-    { schema: { tags, response: { 200: marketResponseSchema } } },
+    { schema: { audience: 'public', tags, response: { 200: marketResponseSchema } } },
     async (_request, reply) => {
       const answer = await market.market();
       return sendJson(
@@ -34,14 +34,17 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/market/feed', { schema: { tags, response: { 200: feedStatusSchema } } }, async () =>
-    market.feed(),
+  app.get(
+    '/market/feed',
+    { schema: { audience: 'public', tags, response: { 200: feedStatusSchema } } },
+    async () => market.feed(),
   );
 
   app.get(
     '/sparkline',
     {
       schema: {
+        audience: 'public',
         tags,
         querystring: sparklineQuerySchema,
         response: { 200: sparklineResponseSchema, ...errorResponses(400) },
@@ -54,6 +57,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/candles',
     {
       schema: {
+        audience: 'public',
         tags,
         querystring: candlesQuerySchema,
         response: { 200: candlesResponseSchema, ...errorResponses(400, 404) },
@@ -62,14 +66,17 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => market.candles(request.query),
   );
 
-  app.get('/binance/usdt-inr', { schema: { tags, response: { 200: usdtInrResponseSchema } } }, async () =>
-    market.usdtInr(),
+  app.get(
+    '/binance/usdt-inr',
+    { schema: { audience: 'public', tags, response: { 200: usdtInrResponseSchema } } },
+    async () => market.usdtInr(),
   );
 
   app.get(
     '/binance/stats/:pair',
     {
       schema: {
+        audience: 'public',
         tags,
         params: marketPairParamsSchema,
         response: { 200: stats24hSchema, ...errorResponses(400, 404, 503) },
@@ -82,6 +89,7 @@ const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/binance/orderbook/:pair',
     {
       schema: {
+        audience: 'public',
         tags,
         params: marketPairParamsSchema,
         response: { 200: orderBookSchema, ...errorResponses(400, 404, 503) },

@@ -12,7 +12,6 @@ import { createNotificationsService } from './notifications.service.ts';
 
 /** The caller's own notifications: every route authenticates and reads the user from the session. */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.authenticate);
   const service = createNotificationsService({ db: app.db });
   const tags = ['notifications'];
 
@@ -20,6 +19,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications',
     {
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'Newest first, 20 per page by default (at most 100), with the unread count.',
@@ -34,6 +34,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/unread-count',
     {
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         response: { 200: unreadCountResponseSchema, ...errorResponses(401) },
@@ -47,6 +48,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/read-all',
     {
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'No body.',
@@ -60,6 +62,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/:id/read',
     {
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'No body. Marking a read notification again is fine; another user’s is 404.',

@@ -13,7 +13,6 @@ import { createReferralKeysService } from './referral-keys.service.ts';
 
 /** Admin only: every route of this plugin passes the role check first. */
 const referralKeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('admin'));
   const service = createReferralKeysService({ db: app.db });
   const tags = ['referral-keys'];
 
@@ -21,6 +20,7 @@ const referralKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-keys',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         querystring: referralKeyListQuerySchema,
@@ -34,6 +34,7 @@ const referralKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-keys',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         body: referralKeyCreateSchema,
@@ -48,6 +49,7 @@ const referralKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-keys/:id',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         params: idParamsSchema,

@@ -11,8 +11,8 @@ const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reputation/visit',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags: ['reputation'],
         security: bearer,
         response: { 200: visitResponseSchema, ...errorResponses(401) },
@@ -24,8 +24,8 @@ const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reputation/admin/adjust',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags: ['reputation'],
         security: bearer,
         description:

@@ -6,9 +6,10 @@ import {
   VISIT_REWARD_POINTS,
   type VisitResponse,
 } from '@app/shared';
+import { mayViewAccount } from '../../lib/access.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
-import { lockUser, visibleTo } from '../admin-users/admin-users.repository.ts';
+import { lockUser } from '../admin-users/admin-users.repository.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import { awardVisit, currentPoints, setPoints } from './reputation.repository.ts';
 
@@ -35,7 +36,7 @@ export function createReputationService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const before = await lockUser(tx, body.userId);
         if (!before) throw notFound();
-        if (!visibleTo(meta.actor.role, before.role)) throw forbidden();
+        if (!mayViewAccount(meta.actor.role, before.role)) throw forbidden();
         if (before.reputationPoints === body.setTo) return;
         await setPoints(tx, body.userId, body.setTo);
         await audit(tx, {

@@ -20,8 +20,8 @@ const responsibleTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me/limits',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -35,8 +35,8 @@ const responsibleTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/me/limits',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -51,8 +51,8 @@ const responsibleTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/me/cool-off',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -67,8 +67,8 @@ const responsibleTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/me/self-exclusion',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -83,8 +83,8 @@ const responsibleTradingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/me/disclosure',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:

@@ -15,7 +15,6 @@ export type RiskRoutesOptions = {
  * the open exposure of running real trades, also sent live to the admins room.
  */
 const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) => {
-  app.addHook('onRequest', app.requireRole('admin'));
   const service = createRiskService({ db: app.db });
   const tags = ['risk'];
 
@@ -33,6 +32,7 @@ const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) =
     '/admin/risk-limits',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'The limits on real-money placement, in rupees; null is no limit.',
@@ -46,6 +46,7 @@ const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) =
     '/admin/risk-limits',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -61,6 +62,7 @@ const riskRoutes: FastifyPluginAsyncZod<RiskRoutesOptions> = async (app, opts) =
     '/admin/risk/exposure',
     {
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

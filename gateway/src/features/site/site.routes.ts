@@ -6,7 +6,7 @@ import { jsonOnce, sendJson } from '../../lib/cached.ts';
 const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/site',
-    { schema: { tags: ['site'], response: { 200: publicSiteResponseSchema } } },
+    { schema: { audience: 'public', tags: ['site'], response: { 200: publicSiteResponseSchema } } },
     async (_request, reply) => {
       const settings = await app.siteSettings.get();
       return sendJson(

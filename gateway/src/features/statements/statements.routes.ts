@@ -13,8 +13,8 @@ const statementsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/me/statement',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags: ['wallet'],
         security: bearer,
         description:

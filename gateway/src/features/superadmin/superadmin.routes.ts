@@ -12,24 +12,31 @@ import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { createSiteService } from '../site/site.service.ts';
 import { createSuperadminService } from './superadmin.service.ts';
 
-/** Superadmin only: every route of this plugin passes the role check first. */
+/** Superadmin only: every route of this plugin declares the superadmin audience. */
 const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireRole('superadmin'));
   const service = createSuperadminService({ db: app.db });
   const site = createSiteService({ db: app.db, cache: app.siteSettings });
   const tags = ['superadmin'];
-  const created = { 201: userMessageResponseSchema, ...errorResponses(400, 401, 403, 409) };
+  const createAccount = {
+    schema: {
+      audience: 'superadmin',
+      tags,
+      security: bearer,
+      body: createAccountSchema,
+      response: { 201: userMessageResponseSchema, ...errorResponses(400, 401, 403, 409) },
+    },
+  } as const;
 
   app.post(
     '/superadmin/create-user',
-    { schema: { tags, security: bearer, body: createAccountSchema, response: created } },
+    createAccount,
     async (request, reply) =>
       reply.code(201).send(await service.createAccount('user', request.body, requestMeta(request))),
   );
 
   app.post(
     '/superadmin/create-admin',
-    { schema: { tags, security: bearer, body: createAccountSchema, response: created } },
+    createAccount,
     async (request, reply) =>
       reply.code(201).send(await service.createAccount('admin', request.body, requestMeta(request))),
   );
@@ -38,6 +45,7 @@ const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/superadmin/site',
     {
       schema: {
+        audience: 'superadmin',
         tags,
         security: bearer,
         response: { 200: publicSiteResponseSchema, ...errorResponses(401, 403) },
@@ -50,6 +58,7 @@ const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/superadmin/site',
     {
       schema: {
+        audience: 'superadmin',
         tags,
         security: bearer,
         body: siteSettingsUpdateSchema,
@@ -62,7 +71,12 @@ const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/superadmin/overview',
     {
-      schema: { tags, security: bearer, response: { 200: superOverviewSchema, ...errorResponses(401, 403) } },
+      schema: {
+        audience: 'superadmin',
+        tags,
+        security: bearer,
+        response: { 200: superOverviewSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => service.overview(),
   );

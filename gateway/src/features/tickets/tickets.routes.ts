@@ -36,8 +36,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -52,8 +52,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'Open a ticket: subject (3+ characters) and first message (10+ characters).',
@@ -67,8 +67,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tickets/:id',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -83,8 +83,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets/:id/messages',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -101,8 +101,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tickets',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -117,8 +117,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/tickets/:id',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         params: idParamsSchema,
@@ -131,8 +131,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/tickets/:id/status',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Set open, pending or closed (audited).',
@@ -147,8 +147,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/tickets/:id/messages',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

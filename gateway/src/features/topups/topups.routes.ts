@@ -39,8 +39,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.post(
     '/topups',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         consumes: ['multipart/form-data'],
@@ -60,8 +60,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.get(
     '/topups/my',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         querystring: myTopupsQuerySchema,
@@ -74,8 +74,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.get(
     '/topups',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Admins: every user’s top-ups; status defaults to pending, `all` lists every status.',
@@ -89,8 +89,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.put(
     '/topups/:id/approve',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Credit the amount (bill type recharge) and mark the top-up approved; 409 once decided.',
@@ -104,8 +104,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.put(
     '/topups/:id/reject',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Reject with remarks the user is shown (default "Rejected"); 409 once decided.',
@@ -120,8 +120,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   app.get(
     '/topups/:id/voucher',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'both',
         tags,
         security: bearer,
         description: 'The voucher image, for the top-up’s owner and admins (404 for anyone else).',

@@ -16,11 +16,9 @@ import {
 import {
   type AdminTopup,
   formatRupees,
-  isAdminRole,
   MSG,
   type Pagination,
   paiseToRupees,
-  type Role,
   rupeesToPaise,
   type Topup,
   type TopupResponse,
@@ -29,9 +27,11 @@ import {
   type WalletRequestStatus,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mayReadRecordsOf } from '../../lib/access.ts';
 import { badRequest, conflict, limitRefusal, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
+import type { Session } from '../../plugins/auth.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toAdminTopup, toTopup } from './topups.mapper.ts';
@@ -47,7 +47,8 @@ export type TopupsServiceDeps = {
   log: FastifyBaseLogger;
 };
 
-export type Caller = { id: string; role: Role };
+/** The session asking: its own records, and others' by its staff capability (lib/access.ts). */
+export type Caller = Pick<Session, 'id' | 'staff'>;
 
 type ListQuery = { page: number; limit: number; status?: WalletRequestStatus | 'all' };
 
@@ -224,12 +225,12 @@ export function createTopupsService({ db, store, events, log }: TopupsServiceDep
     },
 
     /**
-     * The voucher file of a top-up, for its owner or an admin. Anyone else is told it does not
-     * exist, as for an id that does not.
+     * The voucher file of a top-up, for its owner or staff who may see that account. Anyone else
+     * is told it does not exist, as for an id that does not.
      */
     async voucher(caller: Caller, id: string): Promise<VoucherFile & { type: VoucherType }> {
       const row = await findTopup(db, id);
-      if (!row || (row.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
+      if (!row || !(await mayReadRecordsOf(db, caller, row.userId))) throw notFound();
       const file = await store.open(row.voucherKey);
       if (!file) {
         log.error({ topupId: row.id }, 'voucher file missing');

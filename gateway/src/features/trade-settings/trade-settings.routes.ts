@@ -12,11 +12,10 @@ import { createTradeSettingsService } from './trade-settings.service.ts';
 const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createTradeSettingsService({ db: app.db, cache: app.tradeSettings });
   const tags = ['trade-settings'];
-  const admin = app.requireRole('admin');
 
   app.get(
     '/trade-setting',
-    { schema: { tags, response: { 200: tradeSettingListSchema } } },
+    { schema: { audience: 'public', tags, response: { 200: tradeSettingListSchema } } },
     async (_request, reply) => {
       const data = await service.list();
       return sendJson(
@@ -29,8 +28,8 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/trade-setting',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         body: tradeSettingInputSchema,
@@ -44,8 +43,8 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/trade-setting/:id',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         params: numericIdParamsSchema,
@@ -61,8 +60,8 @@ const tradeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/trade-setting/:id',
     {
-      onRequest: admin,
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         params: numericIdParamsSchema,

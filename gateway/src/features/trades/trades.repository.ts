@@ -1,6 +1,7 @@
 import { coins, type DbOrTx, type TradeRow, trades, users } from '@app/db';
 import { isUuid, type MoneyAccount, type TradeLogFilter } from '@app/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { noSuperadminSql } from '../../lib/access.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 /** Reads of trades. Every write goes through the trade functions of @app/db. */
@@ -60,6 +61,8 @@ export async function listTradeLog(
   db: DbOrTx,
   query: Page & {
     userId?: string;
+    /** Everybody's log for a plain admin: no superadmin's trades (lib/access.ts). */
+    hideSuperadmins?: boolean;
     filter: TradeLogFilter;
     q?: string;
     from?: Date;
@@ -69,6 +72,7 @@ export async function listTradeLog(
 ): Promise<{ rows: TradeLogRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (query.userId) conditions.push(eq(trades.userId, query.userId));
+  if (query.hideSuperadmins) conditions.push(noSuperadminSql(sql`${users.role}`));
   if (query.filter !== 'all') conditions.push(eq(trades.status, FILTER_STATUS[query.filter]));
   if (query.account) conditions.push(eq(trades.account, query.account));
   if (query.from) conditions.push(gte(trades.createdAt, query.from));

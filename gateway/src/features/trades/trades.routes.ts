@@ -45,7 +45,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
     {
       // The token's signature only: the user row (exists, same token version, not banned) is
       // checked by the placement's own statement, one round trip where there were two.
-      onRequest: app.verifyToken,
+      config: { sessionInStatement: true },
       // Every error answer waits for the full check, so a caller the row refuses gets 401
       // whatever else is wrong with the request, as on every other route.
       errorHandler: async (error, request, reply) => {
@@ -53,6 +53,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         throw error;
       },
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -79,8 +80,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.get(
     '/trades',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         querystring: tradeListQuerySchema,
@@ -93,8 +94,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.get(
     '/trades/:id',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'both',
         tags,
         security: bearer,
         params: idParamsSchema,
@@ -107,8 +108,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.get(
     '/trade-log',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'both',
         tags,
         security: bearer,
         description:
@@ -123,8 +124,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.get(
     '/trade-log/my',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         querystring: tradeLogQuerySchema,
@@ -137,8 +138,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.get(
     '/trade-log/user/:id',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'both',
         tags,
         security: bearer,
         description: 'One user’s trades: a user may read only their own; admins any.',
@@ -153,8 +154,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
   app.post(
     '/admin/trades/:id/cancel',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Cancel a RUNNING trade with a reason the user sees; the stake is refunded.',

@@ -15,13 +15,11 @@ import {
   formatRupees,
   haltFor,
   haltMessage,
-  isAdminRole,
   isUuid,
   MSG,
   type PlaceTradeBody,
   type PlaceTradeResponse,
   paiseToRupees,
-  type Role,
   rupeesToPaise,
   type Tick,
   TRADE_LOG_ADMIN_LIMIT,
@@ -33,8 +31,10 @@ import {
   type TradeLogQuery,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mayReadRecordsOf, seesSuperadminRows } from '../../lib/access.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
+import type { Session } from '../../plugins/auth.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { MarketService } from '../market/market.service.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
@@ -70,7 +70,8 @@ export type TradesServiceDeps = {
   now?: () => number;
 };
 
-export type Caller = { id: string; role: Role };
+/** The session asking: its own records, and others' by its staff capability (lib/access.ts). */
+export type Caller = Pick<Session, 'id' | 'staff'>;
 
 /**
  * The placing user as the verified token names them, with the token's version: the placement
@@ -244,25 +245,28 @@ export function createTradesService(deps: TradesServiceDeps) {
       return { items, total, page: query.page, limit: query.limit };
     },
 
-    /** One trade with its receipt: the owner's, or any for an admin. */
+    /** One trade with its receipt: the owner's, or one staff may see (another's does not exist). */
     async get(caller: Caller, id: string): Promise<Trade> {
       const row = await findTrade(db, id);
-      if (!row || (row.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
+      if (!row || !(await mayReadRecordsOf(db, caller, row.userId))) throw notFound();
       const [read] = await withPairs([row]);
       return read!.trade;
     },
 
     /**
      * The trade log: with `mine` (or `userId` of the caller) the caller's own trades, 5 per
-     * page; without, everybody's for admins (10 per page) and 403 for anyone else.
+     * page; another account's for staff who may see it, and without, everybody's for staff (10
+     * per page, a superadmin's rows for superadmins only); 403 for anyone else.
      */
     async tradeLog(caller: Caller, query: TradeLogQuery, ofUser?: string): Promise<TradeLog> {
       const userId = ofUser ?? (query.mine ? caller.id : undefined);
-      if (userId !== caller.id && !isAdminRole(caller.role)) throw forbidden();
+      if (userId !== caller.id && !caller.staff) throw forbidden();
       if (userId !== undefined && !isUuid(userId)) throw notFound();
+      if (userId !== undefined && !(await mayReadRecordsOf(db, caller, userId))) throw forbidden();
       const limit = query.limit ?? (userId === caller.id ? TRADE_LOG_MINE_LIMIT : TRADE_LOG_ADMIN_LIMIT);
       const { rows, total } = await listTradeLog(db, {
         userId,
+        hideSuperadmins: userId === undefined && !seesSuperadminRows(caller.staff),
         filter: query.filter,
         q: query.q || undefined,
         // Whole days in India time, as the query schema reads them: [from's midnight, after to).

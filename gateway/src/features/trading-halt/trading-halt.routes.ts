@@ -12,12 +12,11 @@ const tradingHaltRoutes: FastifyPluginAsyncZod = async (app) => {
     broadcast: (state) => app.io.emit('trading:halt', state),
     log: app.log.child({ feature: 'trading-halt' }),
   });
-  const superadmin = app.requireRole('superadmin');
-
   app.get(
     '/trading-halt',
     {
       schema: {
+        audience: 'public',
         tags: ['trades'],
         description:
           'Public: the trading halts standing now (symbol null: the whole platform) with their reasons. Also sent as trading:halt to every socket when they change.',
@@ -31,8 +30,8 @@ const tradingHaltRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/superadmin/trading-halt',
     {
-      onRequest: superadmin,
       schema: {
+        audience: 'superadmin',
         ...admin,
         description: 'The trading halts standing now, with the superadmin who set each.',
         response: { 200: adminTradingHaltStateSchema, ...errorResponses(401, 403) },
@@ -44,8 +43,8 @@ const tradingHaltRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/superadmin/trading-halt',
     {
-      onRequest: superadmin,
       schema: {
+        audience: 'superadmin',
         ...admin,
         description:
           'Start (halted: true) or end (halted: false) a halt of new trades on the whole platform (no symbol) or on one coin, with a reason. Placement is refused with the reason on every gateway within moments; running trades still settle. Audited as trading_halt.start / trading_halt.end.',

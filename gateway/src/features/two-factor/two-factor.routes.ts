@@ -23,8 +23,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
   app.get(
     '/auth/2fa',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -38,9 +38,9 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
   app.post(
     '/auth/2fa/setup',
     {
-      onRequest: app.authenticate,
       config: limited,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -54,9 +54,9 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
   app.post(
     '/auth/2fa/enable',
     {
-      onRequest: app.authenticate,
       config: limited,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description: 'Turn two-factor sign-in on with a code from the app the setup was scanned into.',
@@ -70,9 +70,9 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
   app.post(
     '/auth/2fa/disable',
     {
-      onRequest: app.authenticate,
       config: limited,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:

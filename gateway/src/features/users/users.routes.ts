@@ -14,14 +14,12 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/user/me/profile',
-    { onRequest: app.authenticate, schema: { ...common, body: profileSchema } },
+    { schema: { audience: 'user', ...common, body: profileSchema } },
     async (request) => service.updateProfile(caller(request).id, request.body),
   );
 
-  app.put(
-    '/user/me/bank',
-    { onRequest: app.authenticate, schema: { ...common, body: bankSchema } },
-    async (request) => service.updateBank(caller(request).id, request.body),
+  app.put('/user/me/bank', { schema: { audience: 'user', ...common, body: bankSchema } }, async (request) =>
+    service.updateBank(caller(request).id, request.body),
   );
 };
 

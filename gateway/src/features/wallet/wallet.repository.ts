@@ -27,8 +27,3 @@ export async function setHold(
 ): Promise<void> {
   await tx.update(users).set({ freezAmount, freezReason, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
-
-export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  return row !== undefined;
-}

@@ -49,8 +49,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wallet/transactions/my',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         ...records,
         description:
           'The caller’s ledger of one balance (account real|practice), 10 per page. type: all, a Bill Type of the spec (trade_profit = trade_payout, trade_loss = trade_stake) or a stored bill type. A currency other than INR has no rows.',
@@ -62,8 +62,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/wallet/transactions',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         ...records,
         description:
           'The spec’s alias (`?mine=1`) of /wallet/transactions/my: always the caller’s own records, whatever `mine` says.',
@@ -75,8 +75,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/wallet/transactions/:userId',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Admin: one user’s records, 20 per page by default.',
@@ -85,14 +85,14 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletTransactionsResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => service.userRecords(request.params.userId, request.query),
+    async (request) => service.userRecords(caller(request).staff, request.params.userId, request.query),
   );
 
   app.put(
     '/admin/users/:id/hold',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:
@@ -108,8 +108,8 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/badges',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Pending top-ups and withdrawals; the same counts as the `admin:badges` event.',

@@ -4,7 +4,6 @@ import {
   type BillType,
   formatRupees,
   type HoldBody,
-  isAdminRole,
   MSG,
   type Pagination,
   type PublicUser,
@@ -16,6 +15,7 @@ import {
   type WalletTransactionView,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { accountRole, mayViewAccount, type Staff } from '../../lib/access.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
@@ -24,7 +24,7 @@ import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { toWalletTransaction } from './wallet.mapper.ts';
-import { lockHold, setHold, userExists } from './wallet.repository.ts';
+import { lockHold, setHold } from './wallet.repository.ts';
 
 export type WalletServiceDeps = {
   db: Db;
@@ -91,9 +91,18 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
     /** The caller's own records. */
     records,
 
-    /** Admin: any user's records; 404 for a user that does not exist. */
-    async userRecords(userId: string, query: WalletTransactionsQueryParams): Promise<RecordsPage> {
-      if (!(await userExists(db, userId))) throw notFound();
+    /**
+     * Staff: one account's records, as the user detail shows that account (lib/access.ts): 404
+     * for an account that does not exist, 403 for one the viewer may not see.
+     */
+    async userRecords(
+      viewer: Staff,
+      userId: string,
+      query: WalletTransactionsQueryParams,
+    ): Promise<RecordsPage> {
+      const role = await accountRole(db, userId);
+      if (!role) throw notFound();
+      if (!mayViewAccount(viewer, role)) throw forbidden();
       return records(userId, query);
     },
 
@@ -115,8 +124,7 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
       const { user, notification } = await db.transaction(async (tx) => {
         const before = await lockHold(tx, userId);
         if (!before) throw notFound();
-        if (isAdminRole(before.role) && meta.actor.role !== 'superadmin')
-          throw forbidden(MSG.holdAdminAccount);
+        if (!mayViewAccount(meta.actor.role, before.role)) throw forbidden(MSG.holdAdminAccount);
         await setHold(tx, userId, freezAmount, freezReason);
         await audit(tx, {
           ...auditContext(meta),

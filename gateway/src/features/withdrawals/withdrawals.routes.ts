@@ -34,8 +34,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         description:
@@ -65,8 +65,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/my',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'user',
         tags,
         security: bearer,
         querystring: myWithdrawalsQuerySchema,
@@ -79,8 +79,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description: 'Admins: every withdrawal, newest first; all statuses unless filtered.',
@@ -94,8 +94,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/withdrawals/:id',
     {
-      onRequest: app.authenticate,
       schema: {
+        audience: 'both',
         tags,
         security: bearer,
         description:
@@ -110,8 +110,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/withdrawals/:id/status',
     {
-      onRequest: app.requireRole('admin'),
       schema: {
+        audience: 'staff',
         tags,
         security: bearer,
         description:

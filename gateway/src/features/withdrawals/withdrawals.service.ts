@@ -20,11 +20,9 @@ import {
   type AdminWithdrawal,
   type BankDetails,
   formatRupees,
-  isAdminRole,
   MSG,
   type Pagination,
   paiseToRupees,
-  type Role,
   rupeesToPaise,
   toBalancesView,
   type Withdrawal,
@@ -34,6 +32,7 @@ import {
   withdrawalBankSchema,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { mayReadRecordsOf } from '../../lib/access.ts';
 import {
   type AppError,
   badRequest,
@@ -44,6 +43,7 @@ import {
 } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
+import type { Session } from '../../plugins/auth.ts';
 import { audit, auditContext } from '../audit/audit.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toAdminWithdrawal, toWithdrawal, toWithdrawalDetail } from './withdrawals.mapper.ts';
@@ -53,7 +53,8 @@ export type WithdrawalsServiceDeps = { db: Db; events: WalletEvents; log: Fastif
 
 /** The requesting user as authentication loaded them: who, and their saved bank details. */
 export type Requester = { id: string } & BankDetails;
-export type Caller = { id: string; role: Role };
+/** The session asking: its own records, and others' by its staff capability (lib/access.ts). */
+export type Caller = Pick<Session, 'id' | 'staff'>;
 
 const BANK_FIELDS = ['accountHolderName', 'bankAccountNumber', 'bankName', 'ifscCode'] as const;
 
@@ -195,10 +196,10 @@ export function createWithdrawalsService({ db, events, log }: WithdrawalsService
       };
     },
 
-    /** Admins see any withdrawal; a user only their own (anyone else's does not exist for them). */
+    /** The owner's withdrawal, or one staff may see; anyone else's does not exist for them. */
     async get(caller: Caller, id: string): Promise<WithdrawalDetail> {
       const found = await findWithdrawalWithUser(db, id);
-      if (!found || (found.withdrawal.userId !== caller.id && !isAdminRole(caller.role))) throw notFound();
+      if (!found || !(await mayReadRecordsOf(db, caller, found.withdrawal.userId))) throw notFound();
       return toWithdrawalDetail(
         found.withdrawal,
         found.user,

@@ -13,34 +13,43 @@
  *     audited as user.two_factor_off with no actor and the reason "pnpm admin reset-2fa".
  *
  * The database is DATABASE_URL, or the embedded one `pnpm start` runs (EMBEDDED_PG_PORT),
- * so on a machine running `pnpm start` the command works as it is. Exit 0 when done, 1 when
- * no account matches, 2 for a usage or configuration error.
+ * so on a machine running `pnpm start` the command works as it is. reset-2fa also tells the
+ * running gateways, through Redis (REDIS_URL and REDIS_PREFIX, or the redis-server `pnpm start`
+ * runs), so that a staff account's sockets leave the staff rooms and its sessions are read again
+ * at once. Exit 0 when done, 1 when no account matches, 2 for a usage or configuration error.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createDb } from '@app/db';
-import { z } from 'zod';
+import { Redis } from 'ioredis';
 import { unlockAccount } from '../gateway/src/features/auth/login-lock.ts';
 import { resetTwoFactor } from '../gateway/src/features/two-factor/reset.ts';
+import { embeddedUrl } from './lib/postgres.ts';
+import { urlReachable } from './lib/services.ts';
+import { announceStaffLost } from './lib/staff-lost.ts';
+import { loadStartConfig, localRedisUrlFile, StartConfigError } from './lib/start-config.ts';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USAGE = 'usage: pnpm admin unlock <username or email>\n       pnpm admin reset-2fa <username or email>';
 
-const schema = z.object({
-  DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }).optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65_535).default(54329),
-});
+type AdminConfig = { databaseUrl: string; redisUrl: string | undefined; redisPrefix: string };
 
-type AdminConfig = { databaseUrl: string };
-
-/** The settings of the command, validated once; the embedded database when DATABASE_URL is unset. */
-function loadAdminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+/** The platform as `pnpm start` finds it (its settings): the embedded servers when unset. */
+function loadAdminConfig(env: NodeJS.ProcessEnv = process.env): AdminConfig {
+  try {
+    const start = loadStartConfig(env, ROOT);
+    const redisFile = localRedisUrlFile(start);
+    return {
+      databaseUrl: start.DATABASE_URL ?? embeddedUrl(start.EMBEDDED_PG_PORT),
+      redisUrl:
+        start.REDIS_URL ?? (existsSync(redisFile) ? readFileSync(redisFile, 'utf8').trim() : undefined),
+      redisPrefix: start.REDIS_PREFIX,
+    };
+  } catch (error) {
+    if (!(error instanceof StartConfigError)) throw error;
+    console.error(error.message);
     process.exit(2);
   }
-  const { DATABASE_URL, EMBEDDED_PG_PORT } = parsed.data;
-  // The embedded server's fixed credentials and database (scripts/lib/postgres.ts).
-  return { databaseUrl: DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/app` };
 }
 
 type Client = ReturnType<typeof createDb>;
@@ -67,13 +76,36 @@ async function onAccount(
   }
 }
 
+/**
+ * After the commit, the running gateways are told as `app.sessions.staffLost` tells them. Without
+ * a Redis that answers there is no running platform to tell (a gateway reads the row on start).
+ */
+async function tellGateways(userId: string): Promise<void> {
+  const { redisUrl, redisPrefix } = config;
+  if (!redisUrl || !(await urlReachable(redisUrl))) {
+    console.log('No running platform was reached through Redis: nothing else to tell.');
+    return;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await announceStaffLost(redis, redisPrefix, userId);
+    await redis.quit();
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function resetTwoFactorOf(client: Client, user: Account): Promise<number> {
   const who = { actor: null, ip: null, requestId: null, reason: 'pnpm admin reset-2fa' };
+  if (!(await resetTwoFactor(client.db, user.id, who))) {
+    console.log(`${user.username} had no two-factor sign-in; nothing changed.`);
+    return 0;
+  }
   console.log(
-    (await resetTwoFactor(client.db, user.id, who))
-      ? `Two-factor sign-in removed for ${user.username}; the next sign-in asks for the password only.`
-      : `${user.username} had no two-factor sign-in; nothing changed.`,
+    `Two-factor sign-in removed for ${user.username}; the next sign-in asks for the password only.`,
   );
+  await tellGateways(user.id);
   return 0;
 }
 

@@ -37,7 +37,12 @@ import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postg
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
 import { freePort, type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
-import { loadStartConfig, type StartConfig, StartConfigError } from './lib/start-config.ts';
+import {
+  loadStartConfig,
+  localRedisUrlFile,
+  type StartConfig,
+  StartConfigError,
+} from './lib/start-config.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -287,6 +292,8 @@ async function startRedis(config: StartConfig): Promise<string> {
   void started.exited.then(() => {
     if (!stopping) void shutdown(1, 'redis-server exited unexpectedly');
   });
+  // For `pnpm admin`, which tells the running gateways through it.
+  writeFileSync(localRedisUrlFile(config), `${started.url}\n`);
   say(`Redis: started redis-server at ${started.url}`);
   return started.url;
 }

@@ -88,3 +88,10 @@ export function loadStartConfig(env: NodeJS.ProcessEnv, root: string): StartConf
 /** Where the embedded PostgreSQL of `pnpm start` keeps its data. */
 export const embeddedPostgresDir = (config: Pick<StartConfig, 'DATA_DIR'>) =>
   join(config.DATA_DIR, 'postgres');
+
+/**
+ * Where `pnpm start` writes the URL of the redis-server it runs (no REDIS_URL), for the
+ * commands that tell the running platform of a change (`pnpm admin reset-2fa`).
+ */
+export const localRedisUrlFile = (config: Pick<StartConfig, 'DATA_DIR'>) =>
+  join(config.DATA_DIR, 'redis', 'url');

@@ -59,6 +59,7 @@ export const MSG = {
   sessionEndedPasswordSetByAdmin:
     'An administrator set a new password for your account. Please log in with it.',
   sessionEndedPasswordReset: 'Your password was reset. Please log in with the new one.',
+  sessionEndedTwoFactorEnabled: 'Two-factor sign-in was turned on for your account. Please log in again.',
   // account recovery and email verification (links sent by email)
   identifierRequired: 'Please enter your username or email.',
   resetLinkSent:

@@ -32,6 +32,13 @@ export const rooms = {
   admins: () => 'admins',
 } as const;
 
+/**
+ * The rooms that carry staff data: a socket is in them only while its user has the staff
+ * capability (a staff role with two-factor sign-in on). Losing it takes every socket of the
+ * user out of all of them (the gateway's `app.sessions.staffLost`).
+ */
+export const staffRooms = (): string[] => [rooms.admins()];
+
 export type Ack<T> = (reply: { ok: true; data: T } | { ok: false; error: string }) => void;
 
 /** Why every session of a user ended (their tokens stopped working): the gateway's `app.sessions`. */
@@ -42,6 +49,7 @@ export const SESSION_END_REASONS = [
   'role_changed',
   'password_set_by_admin',
   'password_reset',
+  'two_factor_enabled',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -53,6 +61,7 @@ export const SESSION_ENDED_MESSAGES: Record<SessionEndReason, string> = {
   role_changed: MSG.sessionEndedRoleChanged,
   password_set_by_admin: MSG.sessionEndedPasswordSetByAdmin,
   password_reset: MSG.sessionEndedPasswordReset,
+  two_factor_enabled: MSG.sessionEndedTwoFactorEnabled,
 };
 
 /** `session:ended`, to `user:{id}` just before the gateways disconnect that user's sockets. */
@@ -109,8 +118,9 @@ export interface ClientToServerEvents {
 
 /**
  * What the gateway keeps on a socket: its user (null: anonymous), their role, when the token it
- * signed in with expires (ms since the epoch; null: anonymous or no `exp`), and whether it joins
- * the admins' room (staff with two-factor sign-in on).
+ * signed in with expires (ms since the epoch; null: anonymous or no `exp`), and whether it joined
+ * the staff rooms at its handshake (staff with two-factor sign-in on). Only the handshake's
+ * verdict: afterwards the rooms it is in decide, which it leaves when the capability is lost.
  */
 export type SocketData = {
   userId: string | null;

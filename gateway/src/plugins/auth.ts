@@ -101,6 +101,9 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 
+/** The cache bus's name of the cached session checks, one key per user id. */
+export const SESSION_CACHE = 'session';
+
 /** How many verified tokens a gateway keeps (all are dropped when there would be more). */
 const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -193,7 +196,7 @@ export default fp<AuthOptions>(
 
     const sessions =
       opts.sessionCacheMs > 0
-        ? app.cacheBus.byKey('session', opts.loadUser, { ttlMs: opts.sessionCacheMs })
+        ? app.cacheBus.byKey(SESSION_CACHE, opts.loadUser, { ttlMs: opts.sessionCacheMs })
         : { get: opts.loadUser, changed: () => {} };
     app.decorate('forgetSession', (userId: string) => sessions.changed(userId));
 

@@ -50,6 +50,13 @@ const connectionNameOf = (redisPrefix: string) =>
 
 type Drop = { n: string; k?: string };
 
+/**
+ * A drop message: every gateway's bus forgets `name` (one key of it when given). A process
+ * without a bus (the admin CLI) publishes it on `cacheDropChannel` after its own committed change.
+ */
+export const cacheDropMessage = (name: string, key?: string): string =>
+  JSON.stringify(key === undefined ? { n: name } : { n: name, k: key });
+
 function parseDrop(message: Buffer): Drop | undefined {
   try {
     const value: unknown = JSON.parse(message.toString());
@@ -146,7 +153,7 @@ export default fp<{ redisPrefix: string }>(
     });
 
     const announce = (drop: Drop) => {
-      app.redis.publish(dropChannel, JSON.stringify(drop)).catch((err: unknown) => {
+      app.redis.publish(dropChannel, cacheDropMessage(drop.n, drop.k)).catch((err: unknown) => {
         log.warn(
           { err, name: drop.n },
           'cache drop not published: other gateways keep it until its lifetime ends',

@@ -3,6 +3,7 @@ import {
   dispatchUserEvents,
   MSG,
   rooms,
+  staffRooms,
   userEventMessages,
   userEventsChannel,
 } from '@app/shared';
@@ -116,7 +117,8 @@ export default fp<RealtimeOptions>(
      * A signed-in socket is in its private rooms only while its token holds. The handshake
      * read the session before the socket joined them: a session that ended in between had its
      * announce (features/sessions) before the join, which this socket missed. So the session
-     * is read again now that the socket is in; any later end reaches it through the rooms.
+     * is read again now that the socket is in; any later end reaches it through the rooms. So
+     * is two-factor sign-in, which a staff socket needs to stay in the staff rooms.
      * The token's own expiry closes the socket too.
      */
     const holdSession = (socket: IoSocket) => {
@@ -125,6 +127,12 @@ export default fp<RealtimeOptions>(
       app.sessionUser(token).then(
         (user) => {
           if (user.role !== socket.data.role) socket.disconnect(true);
+          else if (socket.data.admins && !user.twoFactor) {
+            // Two-factor went off between the handshake's read and the join: the staff rooms'
+            // leave (app.sessions.staffLost) came before this socket was in them.
+            socket.data.admins = false;
+            for (const room of staffRooms()) void socket.leave(room);
+          }
         },
         (err: unknown) => {
           if (!(err instanceof AppError)) log.error({ err }, 'socket session check failed');
@@ -180,7 +188,7 @@ export default fp<RealtimeOptions>(
       // The in-memory part of the adapter joins synchronously, before any event can arrive.
       if (userId) {
         const joined = [rooms.user(userId)];
-        if (admins) joined.push(rooms.admins());
+        if (admins) joined.push(...staffRooms());
         void socket.join(joined);
         holdSession(socket);
       }

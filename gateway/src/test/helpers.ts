@@ -123,12 +123,13 @@ export const totpCode = (secret: string, stepOffset = 0): string =>
 
 /**
  * Two-factor sign-in set up and turned on through the API by the signed-in user, with the
- * current code (their next sign-in takes offset 1); the setup's secret and recovery codes.
+ * current code (their next sign-in takes offset 1); the setup's secret and recovery codes, and
+ * the new token the answer carries (turning it on ends every earlier session, `token`'s too).
  */
 export async function turnOnTwoFactor(
   app: FastifyInstance,
   token: string,
-): Promise<{ secret: string; recoveryCodes: string[] }> {
+): Promise<{ secret: string; recoveryCodes: string[]; token: string }> {
   const setup = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth(token) });
   if (setup.statusCode !== 200) throw new Error(`2fa setup failed (${setup.statusCode}): ${setup.body}`);
   const body = setup.json() as { secret: string; recoveryCodes: string[] };
@@ -139,7 +140,7 @@ export async function turnOnTwoFactor(
     payload: { code: totpCode(body.secret) },
   });
   if (enable.statusCode !== 200) throw new Error(`2fa enable failed (${enable.statusCode}): ${enable.body}`);
-  return body;
+  return { ...body, token: (enable.json() as { token: string }).token };
 }
 
 /**

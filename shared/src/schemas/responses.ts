@@ -9,6 +9,10 @@ import { publicUserSchema } from './user.ts';
 export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
+/** POST /api/auth/2fa/enable: as a password change, the other sessions end and this one gets a new token. */
+export const twoFactorEnableResponseSchema = changePasswordResponseSchema;
+export type TwoFactorEnableResponse = ChangePasswordResponse;
+
 /** PUT /api/user/me/profile, PUT /api/user/me/bank, POST /api/superadmin/create-user|create-admin. */
 export const userMessageResponseSchema = z.object({ user: publicUserSchema, message: z.string() });
 export type UserMessageResponse = z.infer<typeof userMessageResponseSchema>;

@@ -24,6 +24,12 @@
  * - `announce.tokenVersion` is the user's new token version, for a route that hands the caller
  *   a fresh token (change-password keeps the caller signed in on the device that asked).
  *
+ * `staffLost(userId)`, after the commit of a change that took the staff capability away (two-factor
+ * turned off by the user or reset by `pnpm admin reset-2fa`, a staff role removed): the user's
+ * cached session check is dropped on every gateway and every socket of the user leaves every
+ * staff room at once; the sessions go on. It never throws. The admin CLI, which has no io
+ * server, does the same through Redis (scripts/lib/staff-lost.ts).
+ *
  * A socket whose handshake read the session just before the bump and joins the user's room
  * just after the announce is caught by the realtime plugin: it reads the session again once
  * the socket is in its rooms (gateway/src/realtime/realtime.plugin.ts).
@@ -32,6 +38,7 @@ import { type DbOrTx, users } from '@app/db';
 import { rooms, type SessionEndReason, sessionEndedEvent } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { leaveStaffRooms } from './staff-rooms.ts';
 
 /** Announces, after the commit, that the user's sessions ended; see the file's header. */
 export type AnnounceSessionEnd = ((reason: SessionEndReason) => void) & {
@@ -42,6 +49,8 @@ export type AnnounceSessionEnd = ((reason: SessionEndReason) => void) & {
 export interface Sessions {
   /** Inside the caller's transaction: every token of the user stops working when it commits. */
   end(tx: DbOrTx, userId: string): Promise<AnnounceSessionEnd>;
+  /** After the commit that took the user's staff capability away: out of the staff rooms everywhere. */
+  staffLost(userId: string): void;
 }
 
 declare module 'fastify' {
@@ -83,6 +92,15 @@ export default fp(
           announceTo(userId, reason);
         };
         return Object.assign(announce, { tokenVersion: row.tokenVersion });
+      },
+
+      staffLost(userId) {
+        app.forgetSession(userId);
+        try {
+          leaveStaffRooms(app.io, userId);
+        } catch (err) {
+          log.error({ err, userId }, 'staff rooms not left');
+        }
       },
     } satisfies Sessions);
   },

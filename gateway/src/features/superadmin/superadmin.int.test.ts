@@ -100,10 +100,11 @@ describe('POST /api/superadmin/create-user and create-admin', () => {
     // Signed in, and led to two-factor setup first: staff routes wait for it.
     expect(login.json().twoFactorSetupRequired).toBe(true);
     const token = login.json().token;
-    const cards = () => app.inject({ method: 'GET', url: '/api/admin-stats/cards', headers: auth(token) });
-    expect((await cards()).statusCode).toBe(403);
-    await turnOnTwoFactor(app, token);
-    expect((await cards()).statusCode).toBe(200);
+    const cards = (as: string) =>
+      app.inject({ method: 'GET', url: '/api/admin-stats/cards', headers: auth(as) });
+    expect((await cards(token)).statusCode).toBe(403);
+    const on = await turnOnTwoFactor(app, token);
+    expect((await cards(on.token)).statusCode).toBe(200);
   });
 
   it('validates in the admin spec order with its messages', async () => {

@@ -89,11 +89,12 @@ describe('two-factor setup', () => {
 
     const on = await post('/api/auth/2fa/enable', { code: totpCode(body.secret) }, user.token);
     expect(on.statusCode).toBe(200);
-    expect(await status(user.token)).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    const { token } = on.json();
+    expect(await status(token)).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
     expect(await auditActions(user.id)).toEqual(['user.two_factor_on', 'user.two_factor_setup']);
 
     // A second setup cannot replace the secret in use.
-    const again = await post('/api/auth/2fa/setup', {}, user.token);
+    const again = await post('/api/auth/2fa/setup', {}, token);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.twoFactorAlreadyEnabled);
   });
@@ -233,8 +234,8 @@ describe('signing in with a second factor', () => {
 describe('turning it off', () => {
   it('needs the password and a code, then the password alone signs in again', async () => {
     const user = await createUser(app);
-    const { secret } = await turnOn(user);
-    const disable = (body: object) => post('/api/auth/2fa/disable', body, user.token);
+    const { secret, token } = await turnOn(user);
+    const disable = (body: object) => post('/api/auth/2fa/disable', body, token);
 
     const wrongPassword = await disable({ password: 'not-it', code: totpCode(secret, 1) });
     expect(wrongPassword.statusCode).toBe(400);
@@ -246,7 +247,7 @@ describe('turning it off', () => {
     const off = await disable({ password: user.password, code: totpCode(secret, 1) });
     expect(off.statusCode).toBe(200);
     expect(off.json().message).toBe(MSG.twoFactorDisabled);
-    expect(await status(user.token)).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    expect(await status(token)).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
     expect((await login(user)).json()).toHaveProperty('token');
     expect(await auditActions(user.id)).toContain('user.two_factor_off');
 
@@ -265,7 +266,8 @@ describe('staff must use two-factor sign-in', () => {
     const token = first.json().token as string;
     expect(await status(token)).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
 
-    const cards = () => app.inject({ method: 'GET', url: '/api/admin-stats/cards', headers: auth(token) });
+    const cards = (as = token) =>
+      app.inject({ method: 'GET', url: '/api/admin-stats/cards', headers: auth(as) });
     const refused = await cards();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(MSG.twoFactorSetupRequired);
@@ -274,8 +276,8 @@ describe('staff must use two-factor sign-in', () => {
       200,
     );
 
-    await turnOnTwoFactor(app, token);
-    expect((await cards()).statusCode).toBe(200);
+    const on = await turnOnTwoFactor(app, token);
+    expect((await cards(on.token)).statusCode).toBe(200);
     // From now on the password alone does not sign in.
     expect((await login(admin)).json()).toHaveProperty('twoFactorRequired', true);
   });

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { verifyPassword } from '@app/db';
+import { type DbOrTx, verifyPassword } from '@app/db';
 import {
   isAdminRole,
   MSG,
   RECOVERY_CODE_PATTERN,
   type TwoFactorDisableBody,
+  type TwoFactorEnableResponse,
   type TwoFactorSetupResponse,
   type TwoFactorStatus,
 } from '@app/shared';
@@ -48,7 +49,15 @@ export interface TwoFactor {
   /** Whether the user signs in with a second factor. */
   enabled(userId: string): Promise<boolean>;
   setup(user: Pick<SessionUser, 'id'>, meta: RequestMeta): Promise<TwoFactorSetupResponse>;
-  enable(user: Pick<SessionUser, 'id'>, code: string, meta: RequestMeta): Promise<{ message: string }>;
+  /**
+   * Turned on with a code: the user's other sessions end, as with a password change (those signed
+   * in with the password alone), and the answer carries a new token for the device that asked.
+   */
+  enable(
+    user: Pick<SessionUser, 'id' | 'role'>,
+    code: string,
+    meta: RequestMeta,
+  ): Promise<TwoFactorEnableResponse>;
   disable(
     user: Pick<SessionUser, 'id'>,
     body: TwoFactorDisableBody,
@@ -89,14 +98,19 @@ declare module 'fastify' {
 export default fp<TwoFactorOptions>(
   async (app, opts) => {
     const box = createSecretBox(opts.keyMaterial);
-    const check = async (userId: string, code: string, enable: boolean): Promise<CodeKind | undefined> => {
-      const record = await findTwoFactor(app.db, userId);
+    const check = async (
+      userId: string,
+      code: string,
+      enable: boolean,
+      db: DbOrTx = app.db,
+    ): Promise<CodeKind | undefined> => {
+      const record = await findTwoFactor(db, userId);
       if (!record || record.enabled === enable) return undefined;
       if (!enable && RECOVERY_CODE_PATTERN.test(code))
         return (await useRecoveryCode(app.db, userId, hashRecoveryCode(code))) ? 'recovery' : undefined;
       const step = acceptedTimeStep(box.open(userId, record.sealedSecret), code, record.lastTimeStep);
       if (step === undefined) return undefined;
-      return (await acceptTimeStep(app.db, userId, step, { enable })) ? 'totp' : undefined;
+      return (await acceptTimeStep(db, userId, step, { enable })) ? 'totp' : undefined;
     };
 
     const twoFactor: TwoFactor = {
@@ -133,14 +147,18 @@ export default fp<TwoFactorOptions>(
         const record = await findTwoFactor(app.db, user.id);
         if (!record) throw badRequest(MSG.twoFactorNotStarted);
         if (record.enabled) throw conflict(MSG.twoFactorAlreadyEnabled);
-        if ((await check(user.id, code, true)) === undefined) throw badRequest(MSG.twoFactorCodeWrong);
-        await audit(app.db, {
-          ...auditOf(meta, user.id),
-          action: 'user.two_factor_on',
-          after: { enabled: true },
+        const announce = await app.db.transaction(async (tx) => {
+          if ((await check(user.id, code, true, tx)) === undefined) throw badRequest(MSG.twoFactorCodeWrong);
+          await audit(tx, {
+            ...auditOf(meta, user.id),
+            action: 'user.two_factor_on',
+            after: { enabled: true },
+          });
+          return app.sessions.end(tx, user.id);
         });
-        app.forgetSession(user.id);
-        return { message: MSG.twoFactorEnabled };
+        announce('two_factor_enabled');
+        const token = app.signToken({ id: user.id, role: user.role, tokenVersion: announce.tokenVersion });
+        return { message: MSG.twoFactorEnabled, token };
       },
 
       async disable(user, body, meta) {
@@ -161,7 +179,7 @@ export default fp<TwoFactorOptions>(
             reason: kind === 'recovery' ? 'recovery code' : null,
           });
         });
-        app.forgetSession(user.id);
+        app.sessions.staffLost(user.id);
         return { message: MSG.twoFactorDisabled };
       },
 
@@ -201,7 +219,7 @@ export default fp<TwoFactorOptions>(
     };
     app.decorate('twoFactor', twoFactor);
   },
-  { name: 'two-factor', dependencies: ['db', 'redis', 'auth'] },
+  { name: 'two-factor', dependencies: ['db', 'redis', 'auth', 'sessions'] },
 );
 
 /** A challenge's Redis key (under the gateway's prefix): a hash, so the key does not sign in. */

@@ -1,6 +1,7 @@
 import {
   messageResponseSchema,
   twoFactorDisableSchema,
+  twoFactorEnableResponseSchema,
   twoFactorEnableSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusSchema,
@@ -59,9 +60,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
         audience: 'user',
         tags,
         security: bearer,
-        description: 'Turn two-factor sign-in on with a code from the app the setup was scanned into.',
+        description:
+          'Turn two-factor sign-in on with a code from the app the setup was scanned into. Every other session of the user ends (they were signed in with the password alone); the answer carries a new token for this one.',
         body: twoFactorEnableSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: twoFactorEnableResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => app.twoFactor.enable(caller(request), request.body.code, requestMeta(request)),

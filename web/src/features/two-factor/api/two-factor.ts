@@ -2,11 +2,13 @@ import {
   messageResponseSchema,
   type TwoFactorDisableBody,
   type TwoFactorEnableBody,
+  twoFactorEnableResponseSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusSchema,
 } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session/index.ts';
 
 export const twoFactorKeys = { status: () => ['two-factor'] as const };
 
@@ -26,14 +28,30 @@ export function useSetupTwoFactor() {
   });
 }
 
-/** POST /api/auth/2fa/enable and /disable: the status is read again after either. */
-function useChange<B>(path: string) {
+/**
+ * POST /api/auth/2fa/enable. Every other session of the user ends (their devices are signed out
+ * and told why); the answer carries a new token that keeps this one (lib/session renewToken),
+ * as a password change does.
+ */
+export function useEnableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => api(path, messageResponseSchema, { method: 'POST', body }),
+    mutationFn: (body: TwoFactorEnableBody) =>
+      useSession
+        .getState()
+        .renewToken(() =>
+          api('/api/auth/2fa/enable', twoFactorEnableResponseSchema, { method: 'POST', body }),
+        ),
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status() }),
   });
 }
 
-export const useEnableTwoFactor = () => useChange<TwoFactorEnableBody>('/api/auth/2fa/enable');
-export const useDisableTwoFactor = () => useChange<TwoFactorDisableBody>('/api/auth/2fa/disable');
+/** POST /api/auth/2fa/disable: the status is read again after it. */
+export function useDisableTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorDisableBody) =>
+      api('/api/auth/2fa/disable', messageResponseSchema, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: twoFactorKeys.status() }),
+  });
+}

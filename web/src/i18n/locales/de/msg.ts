@@ -60,6 +60,8 @@ export const msg: Shape<Translation['msg']> = {
   sessionEndedPasswordSetByAdmin:
     'Ein Administrator hat ein neues Passwort für Ihr Konto festgelegt. Bitte melden Sie sich damit an.',
   sessionEndedPasswordReset: 'Ihr Passwort wurde zurückgesetzt. Bitte melden Sie sich mit dem neuen an.',
+  sessionEndedTwoFactorEnabled:
+    'Für Ihr Konto wurde die Zwei-Faktor-Anmeldung eingeschaltet. Bitte melden Sie sich erneut an.',
   identifierRequired: 'Bitte Benutzername oder E-Mail eingeben.',
   resetLinkSent:
     'Falls ein Konto passt, haben wir ihm eine E-Mail mit einem Link zum Zurücksetzen des Passworts gesendet. Der Link gilt 30 Minuten.',

@@ -59,6 +59,8 @@ export const msg: Shape<Translation['msg']> = {
     'Un administrateur a défini un nouveau mot de passe pour votre compte. Veuillez vous connecter avec celui-ci.',
   sessionEndedPasswordReset:
     'Votre mot de passe a été réinitialisé. Veuillez vous connecter avec le nouveau.',
+  sessionEndedTwoFactorEnabled:
+    'La connexion en deux étapes a été activée pour votre compte. Veuillez vous reconnecter.',
   identifierRequired: "Veuillez saisir votre nom d'utilisateur ou votre e-mail.",
   resetLinkSent:
     'Si un compte correspond, nous lui avons envoyé un e-mail avec un lien pour réinitialiser le mot de passe. Le lien est valable 30 minutes.',

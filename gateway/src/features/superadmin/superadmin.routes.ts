@@ -27,18 +27,12 @@ const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   } as const;
 
-  app.post(
-    '/superadmin/create-user',
-    createAccount,
-    async (request, reply) =>
-      reply.code(201).send(await service.createAccount('user', request.body, requestMeta(request))),
+  app.post('/superadmin/create-user', createAccount, async (request, reply) =>
+    reply.code(201).send(await service.createAccount('user', request.body, requestMeta(request))),
   );
 
-  app.post(
-    '/superadmin/create-admin',
-    createAccount,
-    async (request, reply) =>
-      reply.code(201).send(await service.createAccount('admin', request.body, requestMeta(request))),
+  app.post('/superadmin/create-admin', createAccount, async (request, reply) =>
+    reply.code(201).send(await service.createAccount('admin', request.body, requestMeta(request))),
   );
 
   app.get(

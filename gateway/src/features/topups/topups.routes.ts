@@ -124,7 +124,8 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
         audience: 'both',
         tags,
         security: bearer,
-        description: 'The voucher image, for the top-up’s owner and admins (404 for anyone else).',
+        description:
+          'The voucher image, for the top-up’s owner and staff who may see that account (404 for anyone else).',
         params: idParamsSchema,
         response: {
           // Streamed as it is: no serializer touches a stream.

@@ -113,7 +113,7 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         tags,
         security: bearer,
         description:
-          'mine=true: the caller’s own trades (5 per page). Without mine: every trade (admins only, 10 per page).',
+          'mine=true: the caller’s own trades (5 per page). Without mine: every trade (staff only, 10 per page; a superadmin’s trades for superadmins only).',
         querystring: tradeLogQuerySchema,
         response: { 200: tradeLogSchema, ...errorResponses(400, 401, 403) },
       },
@@ -142,7 +142,8 @@ const tradesRoutes: FastifyPluginAsyncZod<TradesRoutesOptions> = async (app, opt
         audience: 'both',
         tags,
         security: bearer,
-        description: 'One user’s trades: a user may read only their own; admins any.',
+        description:
+          'One user’s trades: a user may read only their own; staff the accounts they may see (a plain admin, user accounts).',
         params: idParamsSchema,
         querystring: tradeLogQuerySchema,
         response: { 200: tradeLogSchema, ...errorResponses(400, 401, 403) },

@@ -99,7 +99,7 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description:
-          'One withdrawal with the user’s current bank details and its ledger entries: admins any, a user their own. ledgerEntry is the debit once decided (approved or rejected); returnEntry the credit of a rejection.',
+          'One withdrawal with the user’s current bank details and its ledger entries: a user their own, staff those of the accounts they may see (404 for anyone else). ledgerEntry is the debit once decided (approved or rejected); returnEntry the credit of a rejection.',
         params: idParamsSchema,
         response: { 200: withdrawalDetailResponseSchema, ...errorResponses(400, 401, 404) },
       },

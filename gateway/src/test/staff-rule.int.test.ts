@@ -61,24 +61,14 @@ beforeAll(async () => {
   superadmin = await createUser(app, { role: 'superadmin' });
   await fund(app, superadmin.id, 1000);
   await setTick(t.prefix, 'BTC', 65_000);
-  const placed = await placeRequest(app, victim.token, {
-    amount: 100,
-    settingId: t.settings.s60,
-    symbol: 'BTC',
-    direction: 'up',
-    account: 'real',
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  records.trade = placed.json().trade.id;
-  const superTrade = await placeRequest(app, superadmin.token, {
-    amount: 100,
-    settingId: t.settings.s60,
-    symbol: 'BTC',
-    direction: 'down',
-    account: 'real',
-  });
-  expect(superTrade.statusCode, superTrade.body).toBe(201);
-  records.superTrade = superTrade.json().trade.id;
+  const trade = async (who: TestUser) => {
+    const body = { amount: 100, settingId: t.settings.s60, symbol: 'BTC', direction: 'up', account: 'real' };
+    const placed = await placeRequest(app, who.token, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    return placed.json().trade.id as string;
+  };
+  records.trade = await trade(victim);
+  records.superTrade = await trade(superadmin);
   const form = await multipartOf({ amount: '250', currency: 'INR', voucher: aPng() });
   const topup = await postTopup(app, victim.token, form, { 'idempotency-key': newKey() });
   expect(topup.statusCode, topup.body).toBe(201);

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { globLiteral } from '../features/market/market.plugin.ts';
+import { staffOf } from '../lib/access.ts';
 import { AppError } from '../lib/errors.ts';
 import { registerMarketHandlers } from './market.handlers.ts';
 import { MarketFanout } from './market-fanout.ts';
@@ -127,9 +128,9 @@ export default fp<RealtimeOptions>(
       app.sessionUser(token).then(
         (user) => {
           if (user.role !== socket.data.role) socket.disconnect(true);
-          else if (socket.data.admins && !user.twoFactor) {
-            // Two-factor went off between the handshake's read and the join: the staff rooms'
-            // leave (app.sessions.staffLost) came before this socket was in them.
+          else if (socket.data.admins && staffOf(user) === null) {
+            // The staff capability went (two-factor off) between the handshake's read and the
+            // join: the staff rooms' leave (app.sessions.staffLost) came before this socket was in.
             socket.data.admins = false;
             for (const room of staffRooms()) void socket.leave(room);
           }

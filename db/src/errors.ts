@@ -326,3 +326,15 @@ export function fromDatabaseError(error: unknown, ctx: RefusalContext = {}): Mon
       return undefined;
   }
 }
+
+/**
+ * A user's new request over a cap the caller set (what waits for review, the voucher storage of
+ * recent top-ups): nothing was stored. Counted under the lock that serialises the user's
+ * requests, so requests arriving together cannot all pass.
+ */
+export class RequestCapError extends Error {
+  override name = 'RequestCapError';
+  constructor(readonly cap: 'pending_topups' | 'voucher_storage' | 'pending_withdrawals') {
+    super(`request refused: ${cap} cap reached`);
+  }
+}

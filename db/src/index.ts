@@ -97,6 +97,7 @@ export {
   decideTopup,
   findTopupByKey,
   type NewTopup,
+  type TopupCaps,
   TopupDecidedError,
   type TopupDecision,
   TopupNotFoundError,

@@ -2,7 +2,7 @@ import type { VoucherType } from '@app/shared';
 import { DISCLOSURE_VERSION, isUuid } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
-import { IdempotencyConflictError, InvalidMoneyInputError } from './errors.ts';
+import { IdempotencyConflictError, InvalidMoneyInputError, RequestCapError } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
 import { responsibleTrading } from './schema/responsible-trading.ts';
 import { type TopupRow, topups } from './schema/wallet.ts';
@@ -52,6 +52,17 @@ export type NewTopup = {
   idempotencyKey?: string | null;
 };
 
+/** A user's caps on new top-ups; absent: none. */
+export type TopupCaps = {
+  /** Top-ups waiting for review at once. */
+  pending: number;
+  /** Voucher bytes of the user's pending top-ups and of those sent within VOUCHER_STORAGE_WINDOW. */
+  voucherBytes: number;
+};
+
+/** The recent past whose vouchers count towards a user's storage, with any still pending. */
+export const VOUCHER_STORAGE_WINDOW = '1 day';
+
 export async function findTopupByKey(
   db: DbOrTx,
   userId: string,
@@ -94,11 +105,13 @@ async function checkDeposit(
  * Store a pending top-up. With an idempotency key, a repeat by the same user answers the first
  * top-up (`created: false`, nothing stored), also when two arrive at once (the second waits on
  * the user's responsible_trading lock, then finds the first); the same key for another amount
- * is refused. A new one must pass the user's own settings (checkDeposit).
+ * is refused. A new one must pass the user's own settings (checkDeposit, which needs the
+ * row locked above: a user without one is refused) and the caps given (checkCaps).
  */
 export async function createTopup(
   db: DbOrTx,
   input: NewTopup,
+  caps?: TopupCaps,
 ): Promise<{ topup: TopupRow; created: boolean }> {
   if (input.amount <= 0n) throw new InvalidMoneyInputError('a top-up must be above 0');
   const key = input.idempotencyKey ?? null;
@@ -114,6 +127,7 @@ export async function createTopup(
       return { topup: earlier, created: false };
     }
     await checkDeposit(tx, input.userId, input.amount, null);
+    if (caps) await checkCaps(tx, input, caps);
     const [row] = await tx
       .insert(topups)
       .values({
@@ -135,6 +149,24 @@ export async function createTopup(
     if (first.amount !== input.amount) throw new IdempotencyConflictError(key ?? '');
     return { topup: first, created: false };
   });
+}
+
+/** Refuses a new top-up over the user's caps; the caller holds the user's lock. */
+async function checkCaps(tx: Tx, input: NewTopup, caps: TopupCaps): Promise<void> {
+  const [row] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${topups.status} = 'pending')::int`,
+      bytes: sql<number>`coalesce(sum(${topups.voucherSize}), 0)::float8`,
+    })
+    .from(topups)
+    .where(
+      and(
+        eq(topups.userId, input.userId),
+        sql`(${topups.status} = 'pending' or ${topups.createdAt} > now() - ${VOUCHER_STORAGE_WINDOW}::interval)`,
+      ),
+    );
+  if ((row?.pending ?? 0) >= caps.pending) throw new RequestCapError('pending_topups');
+  if ((row?.bytes ?? 0) + input.voucherSize > caps.voucherBytes) throw new RequestCapError('voucher_storage');
 }
 
 export type TopupDecision =

@@ -1,12 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DISCLOSURE_VERSION, isUuid } from '@app/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from './client.ts';
 import {
   IdempotencyConflictError,
   InsufficientFundsError,
   InvalidMoneyInputError,
   LimitRefusalError,
+  RequestCapError,
   UnknownUserError,
 } from './errors.ts';
 import { type Posted, post } from './ledger.ts';
@@ -93,6 +94,8 @@ export type NewWithdrawal = {
    */
   bank?: WithdrawalBank | null;
   idempotencyKey?: string | null;
+  /** Withdrawals the user may have waiting for review at once; absent: no cap. */
+  maxPending?: number;
   /** The day in the transaction number (Asia/Kolkata); now by default. */
   now?: Date;
 };
@@ -137,7 +140,7 @@ const hasAll = (b: { [K in keyof WithdrawalBank]: string | null }): b is Withdra
 /**
  * A pending withdrawal, with its amount debited, in one transaction (a savepoint when given
  * one): lock the user row, answer a repeated idempotency key with the first request, check the
- * risk disclosure is accepted, save the bank details if sent, debit, check the hold, store the row with the bank snapshot. Refused
+ * risk disclosure is accepted and the cap on pending withdrawals, save the bank details if sent, debit, check the hold, store the row with the bank snapshot. Refused
  * (and nothing kept) when the balance or the hold does not leave the amount available.
  */
 export async function createWithdrawal(db: DbOrTx, input: NewWithdrawal): Promise<CreatedWithdrawal> {
@@ -183,6 +186,14 @@ async function createOnce(tx: Tx, input: NewWithdrawal): Promise<CreatedWithdraw
     .from(responsibleTrading)
     .where(eq(responsibleTrading.userId, userId));
   if ((settings?.version ?? 0) < DISCLOSURE_VERSION) throw new LimitRefusalError('disclosure_required');
+
+  if (input.maxPending !== undefined) {
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')));
+    if ((pending?.n ?? 0) >= input.maxPending) throw new RequestCapError('pending_withdrawals');
+  }
 
   let bank: WithdrawalBank;
   if (input.bank) {

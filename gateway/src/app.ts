@@ -127,8 +127,12 @@ export async function buildApp(
         loginLock: config.loginLock,
       });
       await api.register(loginLockRoutes);
-      await api.register(recoveryRoutes, { rateLimit: config.accountMailRateLimit ?? 5 });
-      await api.register(emailVerificationRoutes, { rateLimit: config.accountMailRateLimit ?? 5 });
+      const accountMail = {
+        rateLimit: config.accountMailRateLimit ?? 5,
+        mailsPerHour: config.writeLimits.accountMailsPerHour,
+      };
+      await api.register(recoveryRoutes, accountMail);
+      await api.register(emailVerificationRoutes, accountMail);
       await api.register(twoFactorRoutes, { rateLimit: config.loginRateLimit });
       await api.register(usersRoutes);
       await api.register(responsibleTradingRoutes);
@@ -145,13 +149,13 @@ export async function buildApp(
       await api.register(tradingHaltRoutes);
       await api.register(riskRoutes);
       await api.register(balancesRoutes);
-      await api.register(topupsRoutes, { voucherDir: config.voucherDir });
-      await api.register(withdrawalsRoutes);
+      await api.register(topupsRoutes, { voucherDir: config.voucherDir, limits: config.writeLimits.topups });
+      await api.register(withdrawalsRoutes, { limits: config.writeLimits.withdrawals });
       await api.register(walletRoutes);
       await api.register(statementsRoutes);
       await api.register(notificationsRoutes);
       await api.register(broadcastRoutes, { syncMax: config.broadcastSyncMax });
-      await api.register(ticketsRoutes);
+      await api.register(ticketsRoutes, { limits: config.writeLimits.tickets });
       await api.register(announcementsRoutes);
     },
     { prefix: '/api' },

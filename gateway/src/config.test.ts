@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SOCKET_LIMITS, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_SOCKET_LIMITS, DEFAULT_WRITE_LIMITS, loadConfig } from './config.ts';
 
 const base = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
@@ -26,6 +26,12 @@ describe('loadConfig', () => {
       registerRateLimit: 5,
       accountMailRateLimit: 5,
       loginLock: { threshold: 10, windowMs: 15 * 60_000 },
+      writeLimits: {
+        tickets: { perHour: 10, open: 5 },
+        topups: { perHour: 10, pending: 5, voucherBytes: 20 * 1024 * 1024 },
+        withdrawals: { pending: 3 },
+        accountMailsPerHour: 5,
+      },
       trustProxy: false,
       socketCorsOrigins: [],
       socketLimits: {
@@ -104,6 +110,26 @@ describe('loadConfig', () => {
       marketBufferBytes: 8192,
     });
     expect(loadConfig(base).socketLimits).toEqual(DEFAULT_SOCKET_LIMITS);
+    expect(
+      loadConfig({
+        ...base,
+        TICKETS_PER_HOUR: '4',
+        TICKETS_OPEN_MAX: '2',
+        TOPUPS_PER_HOUR: '6',
+        TOPUPS_PENDING_MAX: '1',
+        TOPUP_VOUCHER_STORAGE_MB: '50',
+        WITHDRAWALS_PENDING_MAX: '7',
+        ACCOUNT_MAILS_PER_HOUR: '2',
+      }).writeLimits,
+    ).toEqual({
+      tickets: { perHour: 4, open: 2 },
+      topups: { perHour: 6, pending: 1, voucherBytes: 50 * 1024 * 1024 },
+      withdrawals: { pending: 7 },
+      accountMailsPerHour: 2,
+    });
+    expect(loadConfig(base).writeLimits).toEqual(DEFAULT_WRITE_LIMITS);
+    // One voucher of the largest size must fit.
+    expect(() => loadConfig({ ...base, TOPUP_VOUCHER_STORAGE_MB: '4' })).toThrow(/TOPUP_VOUCHER_STORAGE_MB/);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { BROADCAST_SYNC_MAX } from '@app/shared';
+import { BROADCAST_SYNC_MAX, VOUCHER_MAX_BYTES } from '@app/shared';
 import { z } from 'zod';
 import type { SocketLimits } from './realtime/socket-limits.ts';
 
@@ -12,6 +12,29 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const MIB = 1024 * 1024;
+
+/** What one user may repeat; a request over a limit is refused before its work is done. */
+export type WriteLimits = {
+  /** Tickets opened per hour, and tickets waiting for support (open, pending, customer replied). */
+  tickets: { perHour: number; open: number };
+  /**
+   * Top-ups asked per hour, pending at once, and the bytes of the vouchers of the user's
+   * pending top-ups and of those sent within the last day together.
+   */
+  topups: { perHour: number; pending: number; voucherBytes: number };
+  withdrawals: { pending: number };
+  /** Verification links an account asks for, and reset links asked for one username or email. */
+  accountMailsPerHour: number;
+};
+
+/** The write limits unless set: above what a person does in an hour, below a flood. */
+export const DEFAULT_WRITE_LIMITS: WriteLimits = {
+  tickets: { perHour: 10, open: 5 },
+  topups: { perHour: 10, pending: 5, voucherBytes: 20 * MIB },
+  withdrawals: { pending: 3 },
+  accountMailsPerHour: 5,
+};
 
 /**
  * The Socket.IO limits unless set. A reconnecting page re-joins up to 25 markets and the
@@ -80,6 +103,20 @@ const envSchema = z.object({
   // in, which is also how long the lock lasts.
   LOGIN_LOCK_THRESHOLD: positiveInt(10),
   LOGIN_LOCK_MINUTES: positiveInt(15).pipe(z.number().max(24 * 60)),
+  // What one user may repeat (docs/configuration.md): tickets opened per hour and waiting for
+  // support at once; top-ups asked per hour and pending at once, and the voucher storage of
+  // their recent top-ups; withdrawals pending at once; verification and reset emails asked per
+  // hour, per account and per address named.
+  TICKETS_PER_HOUR: positiveInt(DEFAULT_WRITE_LIMITS.tickets.perHour),
+  TICKETS_OPEN_MAX: positiveInt(DEFAULT_WRITE_LIMITS.tickets.open),
+  TOPUPS_PER_HOUR: positiveInt(DEFAULT_WRITE_LIMITS.topups.perHour),
+  TOPUPS_PENDING_MAX: positiveInt(DEFAULT_WRITE_LIMITS.topups.pending),
+  // At least one voucher of the largest size must fit.
+  TOPUP_VOUCHER_STORAGE_MB: positiveInt(DEFAULT_WRITE_LIMITS.topups.voucherBytes / MIB).pipe(
+    z.number().min(Math.ceil(VOUCHER_MAX_BYTES / MIB)),
+  ),
+  WITHDRAWALS_PENDING_MAX: positiveInt(DEFAULT_WRITE_LIMITS.withdrawals.pending),
+  ACCOUNT_MAILS_PER_HOUR: positiveInt(DEFAULT_WRITE_LIMITS.accountMailsPerHour),
   // Key material for the two-factor secrets stored in the database (AES-256-GCM); unset, a key
   // is derived from JWT_SECRET. Changing the one in use makes every stored secret unreadable.
   TOTP_ENC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -151,6 +188,8 @@ export type Config = {
   accountMailRateLimit?: number;
   /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
   loginLock: { threshold: number; windowMs: number };
+  /** What one user may repeat: rates per hour, caps on what waits for review. */
+  writeLimits: WriteLimits;
   /** Key material for two-factor secrets at rest (unset: derived from jwtSecret). */
   totpEncKey?: string;
   /** How long the second step of a sign-in may take (unset: 5 minutes). */
@@ -199,6 +238,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     accountMailRateLimit: e.ACCOUNT_MAIL_RATE_LIMIT,
     loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    writeLimits: {
+      tickets: { perHour: e.TICKETS_PER_HOUR, open: e.TICKETS_OPEN_MAX },
+      topups: {
+        perHour: e.TOPUPS_PER_HOUR,
+        pending: e.TOPUPS_PENDING_MAX,
+        voucherBytes: e.TOPUP_VOUCHER_STORAGE_MB * MIB,
+      },
+      withdrawals: { pending: e.WITHDRAWALS_PENDING_MAX },
+      accountMailsPerHour: e.ACCOUNT_MAILS_PER_HOUR,
+    },
     totpEncKey: e.TOTP_ENC_KEY,
     trustProxy: e.TRUST_PROXY,
     socketCorsOrigins: e.SOCKET_CORS_ORIGINS,

@@ -192,6 +192,17 @@ export const MSG = {
   ticketReplyEmpty: 'Please write a message.',
   ticketReplySent: 'Reply sent.',
   ticketStatusSet: 'Ticket status updated.',
+  // limits on what one user repeats (a rate's refusal adds when to try again)
+  ticketsTooMany: 'You have opened many tickets in the last hour.',
+  ticketsOpenTooMany:
+    'You have several tickets waiting for an answer. Please add to one of them, or wait until support answers.',
+  topupsTooMany: 'You have sent many top-up requests in the last hour.',
+  topupsPendingTooMany: 'You have several top-ups waiting for review. Please wait until they are decided.',
+  voucherStorageFull:
+    'Your voucher images of the last 24 hours and of top-ups waiting for review take all the space one account may use. Please try again later.',
+  withdrawalsPendingTooMany:
+    'You have several withdrawals waiting for review. Please wait until they are decided.',
+  accountMailsTooMany: 'You have asked for this email too many times in the last hour.',
   // responsible trading (the user's own limits and the risk disclosure)
   disclosureRequired: 'Please read and accept the risk disclosure before trading or moving real money.',
   disclosureOutdated: 'This is not the current risk disclosure. Reload the page and read it again.',

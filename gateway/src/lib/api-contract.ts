@@ -1,5 +1,5 @@
 import { buildApp } from '../app.ts';
-import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
+import { type Config, DEFAULT_SOCKET_LIMITS, DEFAULT_WRITE_LIMITS } from '../config.ts';
 
 /**
  * docs/api-contract.md, rendered from the OpenAPI document that the routes' zod schemas
@@ -75,6 +75,7 @@ export function contractConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimit: 10,
     registerRateLimit: 5,
     loginLock: { threshold: 10, windowMs: 15 * 60_000 },
+    writeLimits: DEFAULT_WRITE_LIMITS,
     trustProxy: false,
     socketCorsOrigins: [],
     socketLimits: DEFAULT_SOCKET_LIMITS,

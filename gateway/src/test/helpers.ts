@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateSync } from 'otplib';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Config, DEFAULT_SOCKET_LIMITS } from '../config.ts';
+import { type Config, DEFAULT_SOCKET_LIMITS, type WriteLimits } from '../config.ts';
 import { createSecretBox, newTotpSecret } from '../features/two-factor/totp.ts';
 
 export const TEST_PASSWORD = 'quiet-Lantern-58';
@@ -25,6 +25,14 @@ export { DESKTOP_UA, MOBILE_UA } from './user-agents.ts';
 /** A short random suffix: test files share one database, so names must not collide. */
 export const suffix = () => randomBytes(4).toString('hex');
 export const uniqueName = (prefix = 'u') => `${prefix}_${suffix()}`;
+
+/** Far above what a test file does with one user, unless a test asks for small ones. */
+export const GENEROUS_WRITE_LIMITS: WriteLimits = {
+  tickets: { perHour: 10_000, open: 10_000 },
+  topups: { perHour: 10_000, pending: 10_000, voucherBytes: 1024 ** 4 },
+  withdrawals: { pending: 10_000 },
+  accountMailsPerHour: 10_000,
+};
 
 /**
  * Settings for a gateway on this run's database and Redis. Each app gets its own Redis
@@ -45,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimit: 1000,
     registerRateLimit: 1000,
     loginLock: { threshold: 10, windowMs: 15 * 60_000 },
+    writeLimits: GENEROUS_WRITE_LIMITS,
     trustProxy: false,
     socketCorsOrigins: [],
     // Test files open many sockets from 127.0.0.1 to one app.

@@ -1,5 +1,6 @@
-import { messageResponseSchema, resendVerificationBodySchema, verifyEmailSchema } from '@app/shared';
+import { MSG, messageResponseSchema, resendVerificationBodySchema, verifyEmailSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hourlyRate } from '../../lib/rate-limit.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createEmailVerificationService } from './email-verification.service.ts';
@@ -7,6 +8,8 @@ import { createEmailVerificationService } from './email-verification.service.ts'
 export type EmailVerificationRoutesOptions = {
   /** Requests per minute per address to each route. */
   rateLimit: number;
+  /** Verification emails one account may ask for per hour. */
+  mailsPerHour: number;
 };
 
 /** The link mailed at registration and after an email change, and asking for it again. */
@@ -14,6 +17,11 @@ const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationRoutesOpti
   const service = createEmailVerificationService({ db: app.db, accountMail: app.accountMail });
   const tags = ['auth'];
   const rateLimit = { max: opts.rateLimit, timeWindow: 60_000 };
+  const accountRate = hourlyRate(app, {
+    name: 'verification-mail',
+    max: opts.mailsPerHour,
+    message: MSG.accountMailsTooMany,
+  });
 
   app.post(
     '/auth/verify-email',
@@ -35,13 +43,14 @@ const emailVerificationRoutes: FastifyPluginAsyncZod<EmailVerificationRoutesOpti
     '/auth/resend-verification',
     {
       config: { rateLimit },
+      preHandler: accountRate,
       schema: {
         audience: 'user',
         tags,
         security: bearer,
         body: resendVerificationBodySchema,
         description:
-          "Send the verification link to the caller's current address again (at most a few per hour are sent). 409 when it is verified already.",
+          "Send the verification link to the caller's current address again. 409 when it is verified already; 429 with Retry-After when the account asked too often within the hour.",
         response: { 200: messageResponseSchema, ...errorResponses(401, 409, 429) },
       },
     },

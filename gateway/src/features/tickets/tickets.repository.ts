@@ -1,6 +1,6 @@
 import { type DbOrTx, type TicketMessageRow, type TicketRow, ticketMessages, tickets, users } from '@app/db';
 import type { RequestUser, TicketSenderRole, TicketStatus } from '@app/shared';
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/sql.ts';
 
 const ticketUser = {
@@ -15,6 +15,22 @@ const ticketUser = {
 const latestFirst = [desc(tickets.lastMessageAt), desc(tickets.id)];
 
 type Page = { limit: number; offset: number };
+
+/** The statuses in which a ticket waits for support. */
+const AWAITING_SUPPORT: TicketStatus[] = ['open', 'pending', 'customer_replied'];
+
+/**
+ * The user's tickets waiting for support, counted under a lock on the user's new tickets held
+ * until the transaction ends: two tickets opened at once are counted one after the other.
+ */
+export async function lockAndCountAwaitingTickets(tx: DbOrTx, userId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tickets:${userId}`}))`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), inArray(tickets.status, AWAITING_SUPPORT)));
+  return row?.n ?? 0;
+}
 
 /** A new ticket with its first message, in the caller's transaction. */
 export async function insertTicket(

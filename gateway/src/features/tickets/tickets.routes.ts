@@ -5,6 +5,7 @@ import {
   adminTicketsResponseSchema,
   createTicketSchema,
   idParamsSchema,
+  MSG,
   myTicketsQuerySchema,
   ticketCreatedResponseSchema,
   ticketReplySchema,
@@ -13,25 +14,35 @@ import {
   ticketsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WriteLimits } from '../../config.ts';
+import { hourlyRate } from '../../lib/rate-limit.ts';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createTicketsService } from './tickets.service.ts';
 
+export type TicketsRoutesOptions = { limits: WriteLimits['tickets'] };
+
 /**
  * Support tickets. A user opens tickets, reads and answers their own (another user's answers
  * 404); admins list all of them, answer and set the status. Replies reach the other side live
  * (`ticket:message`), new tickets reach the admins (`ticket:new`).
  */
-const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+const ticketsRoutes: FastifyPluginAsyncZod<TicketsRoutesOptions> = async (app, opts) => {
   const service = createTicketsService({
     db: app.db,
+    maxAwaiting: opts.limits.open,
     io: app.io,
     notify: createWalletEvents(app.io, app.db).notify,
     log: app.log.child({ feature: 'tickets' }),
   });
   const tags = ['tickets'];
+  const openRate = hourlyRate(app, {
+    name: 'tickets',
+    max: opts.limits.perHour,
+    message: MSG.ticketsTooMany,
+  });
 
   app.get(
     '/tickets',
@@ -52,13 +63,15 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tickets',
     {
+      preHandler: openRate,
       schema: {
         audience: 'user',
         tags,
         security: bearer,
-        description: 'Open a ticket: subject (3+ characters) and first message (10+ characters).',
+        description:
+          'Open a ticket: subject (3+ characters) and first message (10+ characters). 429 with Retry-After when the caller opened too many within the hour; 409 when too many of theirs wait for support (open, pending or customer replied).',
         body: createTicketSchema,
-        response: { 201: ticketCreatedResponseSchema, ...errorResponses(400, 401) },
+        response: { 201: ticketCreatedResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(caller(request).id, request.body)),

@@ -16,7 +16,7 @@ import {
   type TicketSummary,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
 import type { IoServer } from '../../realtime/types.ts';
@@ -29,6 +29,7 @@ import {
   insertTicket,
   listAllTickets,
   listUserTickets,
+  lockAndCountAwaitingTickets,
   lockTicket,
   setTicketStatus,
   ticketThread,
@@ -36,6 +37,8 @@ import {
 
 export type TicketsServiceDeps = {
   db: Db;
+  /** Tickets one user may have waiting for support. */
+  maxAwaiting: number;
   io: IoServer;
   notify: WalletEvents['notify'];
   log: FastifyBaseLogger;
@@ -73,7 +76,7 @@ const excerpt = (text: string) =>
  * admin's makes the ticket answered, the user's customer_replied, closed ones included (a
  * user's reply reopens it). Live events go out after the commit; their failure is only logged.
  */
-export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps) {
+export function createTicketsService({ db, maxAwaiting, io, notify, log }: TicketsServiceDeps) {
   const toUser = (userId: string) => io.to(rooms.user(userId));
   const toAdmins = () => io.to(rooms.admins());
 
@@ -121,6 +124,9 @@ export function createTicketsService({ db, io, notify, log }: TicketsServiceDeps
       body: CreateTicketBody,
     ): Promise<{ id: string; ticket: Ticket; message: string }> {
       const { ticket, user } = await db.transaction(async (tx) => {
+        if ((await lockAndCountAwaitingTickets(tx, userId)) >= maxAwaiting) {
+          throw conflict(MSG.ticketsOpenTooMany);
+        }
         const { ticket: row } = await insertTicket(tx, { userId, ...body });
         const found = await findTicketWithUser(tx, row.id);
         if (!found) throw new Error('new ticket not found');

@@ -4,6 +4,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import { auth, buildIsolatedApp, suffix } from '../../test/helpers.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -87,9 +88,9 @@ export async function requestTopup(app: FastifyInstance, token: string, amount =
 }
 
 /** An app on a database of its own (the badge counts are global) and a voucher directory of its own. */
-export async function buildTopupsApp() {
+export async function buildTopupsApp(overrides: Partial<Config> = {}) {
   const voucherDir = join(tmpdir(), `vouchers-${suffix()}`);
-  const built = await buildIsolatedApp({ voucherDir });
+  const built = await buildIsolatedApp({ ...overrides, voucherDir });
   return {
     ...built,
     voucherDir,

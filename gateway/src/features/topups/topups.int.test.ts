@@ -6,7 +6,7 @@ import { MSG, VOUCHER_MAX_BYTES } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, type TestUser } from '../../test/helpers.ts';
+import { auth, createUser, GENEROUS_WRITE_LIMITS, type TestUser } from '../../test/helpers.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import {
   aPng,
@@ -335,6 +335,7 @@ describe('createTopupsService', () => {
   it('deletes the written voucher when the row cannot be stored', async () => {
     const service = createTopupsService({
       db: app.db,
+      caps: GENEROUS_WRITE_LIMITS.topups,
       store: createVoucherStore(voucherDir),
       events: createWalletEvents(app.io, app.db),
       log: app.log,

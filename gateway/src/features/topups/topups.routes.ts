@@ -2,6 +2,7 @@ import {
   adminTopupsQuerySchema,
   adminTopupsResponseSchema,
   idParamsSchema,
+  MSG,
   myTopupsQuerySchema,
   rejectTopupSchema,
   topupResponseSchema,
@@ -10,6 +11,8 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WriteLimits } from '../../config.ts';
+import { hourlyRate } from '../../lib/rate-limit.ts';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -19,7 +22,7 @@ import { createVoucherStore } from './topups.storage.ts';
 import { readTopupUpload, TOPUP_MULTIPART_OPTIONS } from './topups.upload.ts';
 import { VOUCHER_EXTENSIONS } from './topups.voucher.ts';
 
-export type TopupsRoutesOptions = { voucherDir: string };
+export type TopupsRoutesOptions = { voucherDir: string; limits: WriteLimits['topups'] };
 
 /**
  * Top-ups. A user sends an amount with a voucher image and sees their own requests; admins
@@ -30,24 +33,32 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
   await app.register(multipart, TOPUP_MULTIPART_OPTIONS);
   const service = createTopupsService({
     db: app.db,
+    caps: { pending: opts.limits.pending, voucherBytes: opts.limits.voucherBytes },
     store: createVoucherStore(opts.voucherDir),
     events: createWalletEvents(app.io, app.db),
     log: app.log.child({ feature: 'topups' }),
   });
   const tags = ['topups'];
+  const requestRate = hourlyRate(app, {
+    name: 'topups',
+    max: opts.limits.perHour,
+    message: MSG.topupsTooMany,
+  });
 
   app.post(
     '/topups',
     {
+      // Before the body is read: a refused request never uploads its voucher.
+      preHandler: requestRate,
       schema: {
         audience: 'user',
         tags,
         security: bearer,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: `amount` (rupees), `currency` (INR), file `voucher` (JPEG, PNG or WebP by its bytes, at most 5242880 bytes). A retry with the same Idempotency-Key answers the first top-up.',
+          'multipart/form-data: `amount` (rupees), `currency` (INR), file `voucher` (JPEG, PNG or WebP by its bytes, at most 5242880 bytes). A retry with the same Idempotency-Key answers the first top-up. 429 with Retry-After when the caller asked too often within the hour; 409 when too many of theirs wait for review, or when the vouchers of their pending top-ups and of those of the last day would take more than the storage one account may use.',
         headers: optionalIdempotencyKeyHeaders,
-        response: { 201: topupResponseSchema, ...errorResponses(400, 401, 409) },
+        response: { 201: topupResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,8 @@ import {
   InvalidMoneyInputError,
   LimitRefusalError,
   type NewNotification,
+  RequestCapError,
+  type TopupCaps,
   TopupDecidedError,
   type TopupDecision,
   TopupNotFoundError,
@@ -42,6 +44,7 @@ import { checkVoucher } from './topups.voucher.ts';
 
 export type TopupsServiceDeps = {
   db: Db;
+  caps: TopupCaps;
   store: VoucherStore;
   events: WalletEvents;
   log: FastifyBaseLogger;
@@ -58,6 +61,9 @@ function toHttp(error: unknown): unknown {
   if (error instanceof TopupDecidedError) return conflict(MSG.requestAlreadyDecided);
   if (error instanceof IdempotencyConflictError) return conflict(MSG.idempotencyKeyReusedRequest);
   if (error instanceof InvalidMoneyInputError) return badRequest(MSG.invalidInput);
+  if (error instanceof RequestCapError) {
+    return conflict(error.cap === 'voucher_storage' ? MSG.voucherStorageFull : MSG.topupsPendingTooMany);
+  }
   return limitRefusal(error) ?? error;
 }
 
@@ -106,7 +112,7 @@ function decisionNotice(row: TopupRow): NewNotification {
  * the ledger) or rejects, once. Live events go out after the commit; a failing one is logged
  * and never undoes or fails what was committed.
  */
-export function createTopupsService({ db, store, events, log }: TopupsServiceDeps) {
+export function createTopupsService({ db, caps, store, events, log }: TopupsServiceDeps) {
   async function announce(...work: Array<() => Promise<void> | void>): Promise<void> {
     const results = await Promise.allSettled(work.map(async (emit) => emit()));
     for (const r of results) {
@@ -151,7 +157,8 @@ export function createTopupsService({ db, store, events, log }: TopupsServiceDep
   return {
     /**
      * A new pending top-up. Every rule is checked on the upload in memory first; only then is
-     * the voucher written, under a random name. A retry with the same Idempotency-Key answers
+     * the voucher written, under a random name, and removed again when the user's caps (counted
+     * under their lock with the insert) refuse it. A retry with the same Idempotency-Key answers
      * the first top-up and stores nothing.
      */
     async create(userId: string, upload: TopupUpload, idempotencyKey?: string): Promise<TopupResponse> {
@@ -170,14 +177,18 @@ export function createTopupsService({ db, store, events, log }: TopupsServiceDep
       }
 
       const voucherKey = await store.save(voucher.bytes, voucher.type);
-      const created = await createTopup(db, {
-        userId,
-        amount,
-        voucherKey,
-        voucherType: voucher.type,
-        voucherSize: voucher.bytes.length,
-        idempotencyKey: idempotencyKey ?? null,
-      }).catch(async (error: unknown) => {
+      const created = await createTopup(
+        db,
+        {
+          userId,
+          amount,
+          voucherKey,
+          voucherType: voucher.type,
+          voucherSize: voucher.bytes.length,
+          idempotencyKey: idempotencyKey ?? null,
+        },
+        caps,
+      ).catch(async (error: unknown) => {
         await store.remove(voucherKey);
         throw toHttp(error);
       });

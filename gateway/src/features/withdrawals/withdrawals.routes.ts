@@ -11,6 +11,7 @@ import {
   withdrawalsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WriteLimits } from '../../config.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, optionalIdempotencyKeyHeaders } from '../../lib/route-schema.ts';
@@ -23,9 +24,12 @@ import { createWithdrawalsService } from './withdrawals.service.ts';
  * Withdrawals. A user asks (the amount is debited at once) and lists their own; admins list
  * everybody's and decide each once. No route takes a balance: the server moves the money.
  */
-const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type WithdrawalsRoutesOptions = { limits: WriteLimits['withdrawals'] };
+
+const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> = async (app, opts) => {
   const service = createWithdrawalsService({
     db: app.db,
+    maxPending: opts.limits.pending,
     events: createWalletEvents(app.io, app.db),
     log: app.log.child({ feature: 'withdrawals' }),
   });
@@ -39,7 +43,7 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: bearer,
         description:
-          'Ask for a withdrawal: the amount is debited now and returned if an admin rejects it. 201 for a new request; 200 with the same request for a retry with the same Idempotency-Key.',
+          'Ask for a withdrawal: the amount is debited now and returned if an admin rejects it. 201 for a new request; 200 with the same request for a retry with the same Idempotency-Key. 409 when too many of the caller’s withdrawals wait for review.',
         headers: optionalIdempotencyKeyHeaders,
         body: withdrawalBodySchema,
         response: {

@@ -7,6 +7,7 @@ import {
   getBalances,
   IdempotencyConflictError,
   InvalidMoneyInputError,
+  RequestCapError,
   UnknownUserError,
   WithdrawalAboveAvailableError,
   type WithdrawalBank,
@@ -49,7 +50,13 @@ import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toAdminWithdrawal, toWithdrawal, toWithdrawalDetail } from './withdrawals.mapper.ts';
 import { findWithdrawalWithUser, listAllWithdrawals, listUserWithdrawals } from './withdrawals.repository.ts';
 
-export type WithdrawalsServiceDeps = { db: Db; events: WalletEvents; log: FastifyBaseLogger };
+export type WithdrawalsServiceDeps = {
+  db: Db;
+  /** Withdrawals one user may have waiting for review. */
+  maxPending: number;
+  events: WalletEvents;
+  log: FastifyBaseLogger;
+};
 
 /** The requesting user as authentication loaded them: who, and their saved bank details. */
 export type Requester = { id: string } & BankDetails;
@@ -67,6 +74,7 @@ function toHttp(error: unknown): AppError | undefined {
   if (error instanceof WithdrawalNotFoundError) return notFound();
   if (error instanceof UnknownUserError) return unauthorized(MSG.sessionExpired);
   if (error instanceof InvalidMoneyInputError) return badRequest(MSG.invalidInput);
+  if (error instanceof RequestCapError) return conflict(MSG.withdrawalsPendingTooMany);
   const refused = limitRefusal(error);
   if (refused) return refused;
   return undefined;
@@ -106,7 +114,7 @@ function bankOf(requester: Requester, body: WithdrawalBody): WithdrawalBank | nu
  * that stores it), the user's and the admins' lists, and the admin's one decision (a rejection
  * returns the amount). Live events go out only after the commit.
  */
-export function createWithdrawalsService({ db, events, log }: WithdrawalsServiceDeps) {
+export function createWithdrawalsService({ db, maxPending, events, log }: WithdrawalsServiceDeps) {
   /** Post-commit announcements: their failure cannot undo what committed, so it is only logged. */
   async function announce(what: string, work: Array<(() => Promise<void> | void) | false>): Promise<void> {
     const results = await Promise.allSettled(work.map(async (send) => send && (await send())));
@@ -143,6 +151,7 @@ export function createWithdrawalsService({ db, events, log }: WithdrawalsService
             amount: rupeesToPaise(body.amount),
             bank,
             idempotencyKey: key ?? null,
+            maxPending,
           });
           return { ...result, balances: await getBalances(tx, requester.id) };
         }),

@@ -105,6 +105,17 @@ export const msg: Shape<Translation['msg']> = {
   ticketReplyEmpty: 'Bitte schreiben Sie eine Nachricht.',
   ticketReplySent: 'Antwort gesendet.',
   ticketStatusSet: 'Ticketstatus aktualisiert.',
+  ticketsTooMany: 'Sie haben in der letzten Stunde viele Tickets eröffnet.',
+  ticketsOpenTooMany:
+    'Mehrere Ihrer Tickets warten auf eine Antwort. Bitte schreiben Sie in einem davon weiter oder warten Sie auf die Antwort des Supports.',
+  topupsTooMany: 'Sie haben in der letzten Stunde viele Aufladeanfragen gesendet.',
+  topupsPendingTooMany:
+    'Mehrere Ihrer Aufladungen warten auf Prüfung. Bitte warten Sie, bis darüber entschieden ist.',
+  voucherStorageFull:
+    'Ihre Belegbilder der letzten 24 Stunden und der noch offenen Aufladungen belegen den ganzen Speicher, den ein Konto nutzen darf. Bitte versuchen Sie es später erneut.',
+  withdrawalsPendingTooMany:
+    'Mehrere Ihrer Auszahlungen warten auf Prüfung. Bitte warten Sie, bis darüber entschieden ist.',
+  accountMailsTooMany: 'Sie haben diese E-Mail in der letzten Stunde zu oft angefordert.',
   statsFailed: 'Fehler beim Laden der Statistiken.',
   keysLoadFailed: 'Empfehlungsschlüssel konnten nicht geladen werden',
   limitFailed: 'Fehler beim Ändern des Limits',

@@ -105,6 +105,17 @@ export const msg: Shape<Translation['msg']> = {
   ticketReplyEmpty: 'Veuillez écrire un message.',
   ticketReplySent: 'Réponse envoyée.',
   ticketStatusSet: 'Statut du ticket mis à jour.',
+  ticketsTooMany: 'Vous avez ouvert beaucoup de tickets au cours de la dernière heure.',
+  ticketsOpenTooMany:
+    'Plusieurs de vos tickets attendent une réponse. Écrivez dans l’un d’eux, ou attendez la réponse du support.',
+  topupsTooMany: 'Vous avez envoyé beaucoup de demandes de recharge au cours de la dernière heure.',
+  topupsPendingTooMany:
+    'Plusieurs de vos recharges attendent leur examen. Veuillez attendre qu’elles soient traitées.',
+  voucherStorageFull:
+    'Vos justificatifs des dernières 24 heures et des recharges en attente occupent tout l’espace qu’un compte peut utiliser. Veuillez réessayer plus tard.',
+  withdrawalsPendingTooMany:
+    'Plusieurs de vos retraits attendent leur examen. Veuillez attendre qu’ils soient traités.',
+  accountMailsTooMany: 'Vous avez demandé cet e-mail trop de fois au cours de la dernière heure.',
   statsFailed: 'Erreur lors du chargement des statistiques.',
   keysLoadFailed: 'Impossible de charger les clés de parrainage',
   limitFailed: 'Erreur lors de la modification de la limite',

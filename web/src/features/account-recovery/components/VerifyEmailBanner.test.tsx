@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Link, MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
-import { mockApi, user } from '../../../test/api-router.ts';
+import { json, mockApi, user } from '../../../test/api-router.ts';
 import { render } from '../../../test/render.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 
@@ -40,6 +40,18 @@ describe('VerifyEmailBanner', () => {
     await screen.findByText(MSG.verificationSent);
     expect(api).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
+  it('shows the wait when the account asked too often (429)', async () => {
+    const message = `${MSG.accountMailsTooMany} Try again in 37 minutes.`;
+    mockApi({
+      'POST /api/auth/resend-verification': () =>
+        json({ statusCode: 429, error: 'Too Many Requests', message }, 429),
+    });
+    useSession.getState().signIn('t', user({ emailVerified: false, emailVerifiedAt: null }));
+    page();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('stays away after Dismiss on this page only', () => {

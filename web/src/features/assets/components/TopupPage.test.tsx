@@ -189,6 +189,25 @@ describe('top-up submit', () => {
   });
 });
 
+describe('top-up form: the limits the server sets', () => {
+  it('shows the message of a rate (429) and of a cap (409)', async () => {
+    const rate = `${MSG.topupsTooMany} Try again in 42 minutes.`;
+    let answer = json({ statusCode: 429, error: 'Too Many Requests', message: rate }, 429);
+    topupApi({ post: () => answer });
+    renderPage();
+    fireEvent.change(amountInput(), { target: { value: '100' } });
+    choose(png());
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(rate);
+
+    for (const message of [MSG.topupsPendingTooMany, MSG.voucherStorageFull]) {
+      answer = json({ statusCode: 409, error: 'Conflict', message }, 409);
+      submit();
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    }
+  });
+});
+
 describe('My Top-ups', () => {
   it('lists amount, status, date and remarks with the voucher loaded with the token', async () => {
     const rejected = topup({ status: 'rejected', remarks: 'Amount does not match', amount: 125000 });

@@ -170,6 +170,18 @@ describe('withdrawal form', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
+  it('shows the message of the cap on pending withdrawals (409)', async () => {
+    useSession.setState({ user: user({ balance: 2500, ...BANK }) });
+    const message = MSG.withdrawalsPendingTooMany;
+    withdrawApi({
+      'POST /api/withdrawals': () => json({ statusCode: 409, error: 'Conflict', message }, 409),
+    });
+    renderPage();
+    fill('Amount', '100');
+    confirm();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
   it('says Failed to load bank details. when the profile cannot be loaded', async () => {
     withdrawApi({ 'GET /api/auth/me': () => json({}, 500) });
     renderPage();

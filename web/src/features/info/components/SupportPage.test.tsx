@@ -90,4 +90,19 @@ describe('support form', () => {
     expect(await screen.findByText(WEB_MSG.ticketFailed)).toBeTruthy();
     expect(api).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the message of a rate (429) and of the cap on waiting tickets (409)', async () => {
+    const rate = `${MSG.ticketsTooMany} Try again in 12 minutes.`;
+    let answer = json({ statusCode: 429, error: 'Too Many Requests', message: rate }, 429);
+    mockApi({ 'POST /api/tickets': () => answer });
+    page();
+    type('Subject', 'Deposit');
+    type('Email', 'me@example.com');
+    type('Message', 'My deposit has not arrived yet.');
+    send();
+    expect(await screen.findByText(rate)).toBeTruthy();
+    answer = json({ statusCode: 409, error: 'Conflict', message: MSG.ticketsOpenTooMany }, 409);
+    send();
+    expect(await screen.findByText(MSG.ticketsOpenTooMany)).toBeTruthy();
+  });
 });

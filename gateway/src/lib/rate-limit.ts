@@ -1,14 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { caller } from '../plugins/auth.ts';
-import { AppError } from './errors.ts';
+import { RetryLaterError } from './errors.ts';
 
 const HOUR_MS = 3_600_000;
-
-/** " Try again in N minutes." for a wait of `seconds`, rounded up to whole minutes. */
-export function tryAgainIn(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-}
 
 export type RateOptions = {
   /** Names the counter: limits on different writes never share one. */
@@ -22,10 +16,11 @@ export type RateOptions = {
 };
 
 /**
- * A rate per hour for each user (or each name asked for) as a route hook: each request is counted before the route does
- * its work, by @fastify/rate-limit's Redis store (INCR and the window's expiry in one script), so
- * requests arriving together cannot all pass. The window starts with the first request counted
- * and the refusal says when it ends (429, Retry-After in seconds). Use it as a preHandler: the
+ * A rate per hour for each user (or each name asked for) as a route hook: each request is
+ * counted before the route does its work, by @fastify/rate-limit's Redis store (INCR and the
+ * window's expiry in one script), so requests arriving together cannot all pass. The window
+ * starts with the first request counted and the refusal says when it ends (RetryLaterError: 429,
+ * the wait in words and Retry-After). Use it as a preHandler: the
  * caller is known and the body checked by then, so a request the schema refuses costs nothing.
  * Several may guard one route, beside an address rate of the route's `config.rateLimit`.
  */
@@ -36,10 +31,9 @@ export function hourlyRate(app: FastifyInstance, options: RateOptions) {
     timeWindow: HOUR_MS,
     keyGenerator: (request) => `${options.name}:${key(request)}`,
   });
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (request: FastifyRequest): Promise<void> => {
     const result = await count(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    throw new AppError(429, `${options.message} ${tryAgainIn(result.ttlInSeconds)}`);
+    throw new RetryLaterError(options.message, result.ttl / 1000);
   };
 }

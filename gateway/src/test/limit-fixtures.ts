@@ -1,6 +1,6 @@
+import { retryLaterMessage } from '@app/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { tryAgainIn } from '../lib/rate-limit.ts';
 
 /** How many answers of a burst had each status, e.g. `{ 201: 10, 429: 20 }`. */
 export function statusCounts(answers: LightMyRequestResponse[]): Record<number, number> {
@@ -20,6 +20,6 @@ export function expectHourlyRefusals(answers: LightMyRequestResponse[], message:
     const wait = Number(r.headers['retry-after']);
     expect(wait).toBeGreaterThan(3500);
     expect(wait).toBeLessThanOrEqual(3600);
-    expect(r.json().message).toBe(`${message} ${tryAgainIn(wait)}`);
+    expect(r.json().message).toBe(retryLaterMessage(message, wait));
   }
 }

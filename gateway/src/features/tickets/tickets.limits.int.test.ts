@@ -49,7 +49,7 @@ describe('tickets per hour', () => {
     expect(statusCounts(answers)).toEqual({ 201: PER_HOUR, 429: 30 - PER_HOUR });
     expect(await ticketsOf(rated, user.id)).toBe(PER_HOUR);
     expectHourlyRefusals(answers, MSG.ticketsTooMany);
-    expect(answers.find((r) => r.statusCode === 429)?.json().message).toMatch(/Try again in 60 minutes\.$/);
+    expect(answers.find((r) => r.statusCode === 429)?.json().message).toMatch(/Try again in 1 hour\.$/);
 
     // Someone else's allowance is their own.
     expect((await openTicket(rated, await createUser(rated))).statusCode).toBe(201);

@@ -81,7 +81,7 @@ export const MSG = {
   titleRequired: 'Title is required',
   maxUsesInvalid: 'Max uses must be a whole number of at least 1.',
   maxUsesBelowUsed: 'Max uses cannot be below the number of times the key was used.',
-  expiryInvalid: 'Expiry must be a valid date in the future.',
+  expiryInvalid: 'Expiry must be a valid date in the future, at most 5 years from today.',
   urlInvalid: 'Enter a valid URL (http or https).',
   currencyInvalid: 'Currency must be INR.',
   invalidInput: 'Invalid input',

@@ -6,6 +6,7 @@ import { tradeLogQuerySchema } from './schemas/trades-api.ts';
 import { holdBodySchema, topupFieldsSchema, withdrawalBodySchema } from './schemas/wallet.ts';
 import {
   calendarDay,
+  calendarInstant,
   exceedsDepth,
   findNul,
   hasControlCharacters,
@@ -19,9 +20,11 @@ import {
   MAX_AMOUNT_RUPEES,
   multiLineText,
   pageQuery,
+  positiveIntId,
   rupeeAmount,
   SINGLE_LINE_MAX,
   singleLineText,
+  wholeNumber,
 } from './validation.ts';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -153,11 +156,92 @@ describe('days', () => {
     expect(latestDay(Date.parse('2028-02-29T06:00:00Z'))).toBe('2029-02-28');
   });
 
+  it('reach further only where a field says so, by the same rule', () => {
+    const fiveYears = calendarDay(MSG.dateInvalid, { yearsAhead: 5 });
+    const far = latestDay(Date.now(), 5);
+    expect(fiveYears.parse(far)).toBe(far);
+    expect(messageOf(calendarDay().safeParse(far))).toBe(MSG.dateInvalid);
+    expect(messageOf(fiveYears.safeParse(latestDay(Date.now(), 6)))).toBe(MSG.dateInvalid);
+  });
+
+  it('as instants: a day or an ISO time with its zone, a real time of day, within the range', () => {
+    const instant = calendarInstant(MSG.expiryInvalid, { yearsAhead: 5 });
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    for (const good of [
+      soon,
+      '2026-03-01',
+      '2026-03-01T18:30Z',
+      '2026-03-01T18:30:05+05:30',
+      '2026-03-01T23:59:59.999-14:00',
+    ]) {
+      expect(instant.parse(good), good).toBe(good);
+    }
+    for (const bad of [
+      '9999-12-31',
+      `${latestDay(Date.now(), 6)}T00:00:00Z`,
+      '2026-03-01T24:00Z',
+      '2026-03-01T24:00:00.000Z',
+      '2026-03-01T23:60Z',
+      '2026-03-01T23:59:60Z',
+      '2026-03-01T12:00',
+      '2026-03-01T12:00+15:00',
+      '2026-02-30T12:00Z',
+      '2019-12-31',
+      '+002026-03-01',
+      'tomorrow',
+      '',
+    ]) {
+      expect(messageOf(instant.safeParse(bad)), bad).toBe(MSG.expiryInvalid);
+    }
+  });
+
   it('make the trade log’s range whole India-time days', () => {
     const query = tradeLogQuerySchema.parse({ from: '2026-01-15', to: '2026-01-15' });
     expect(query.from?.toISOString()).toBe('2026-01-14T18:30:00.000Z');
     expect(query.to?.toISOString()).toBe('2026-01-15T18:30:00.000Z');
     expect(messageOf(tradeLogQuerySchema.safeParse({ to: '9999-12-31' }))).toBe(MSG.dateInvalid);
+  });
+});
+
+describe('the whole-number rule', () => {
+  it('takes a JSON integer or plain digits, and refuses hex, exponents, signs, leading zeros, fractions and padding', () => {
+    const id = positiveIntId(MSG.selectTradeSetting);
+    expect(id.parse(7)).toBe(7);
+    expect(id.parse('7')).toBe(7);
+    expect(id.parse('2147483647')).toBe(2147483647);
+    for (const bad of [
+      '0x1',
+      '1e0',
+      '+1',
+      '-1',
+      '01',
+      '1.0',
+      '1.5',
+      ' 1',
+      '1\n',
+      '',
+      '0',
+      '2147483648',
+      0,
+      1.5,
+      -3,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      null,
+      undefined,
+      true,
+      [1],
+    ]) {
+      expect(messageOf(id.safeParse(bad)), String(bad)).toBe(MSG.selectTradeSetting);
+    }
+    const count = wholeNumber(MSG.maxUsesInvalid, { min: 1, max: 10 });
+    expect(count.parse('10')).toBe(10);
+    expect(messageOf(count.safeParse('11'))).toBe(MSG.maxUsesInvalid);
+    expect(
+      messageOf(
+        placeTradeSchema.safeParse({ amount: 10, settingId: '0x1', symbol: 'BTCUSDT', direction: 'up' }),
+      ),
+    ).toBe(MSG.selectTradeSetting);
   });
 });
 

@@ -158,12 +158,15 @@ export function istDayEnd(day: string): Date {
   return new Date(istDayStart(day).getTime() + DAY_MS);
 }
 
-/** The last day a date field accepts: one year after today (IST). */
-export function latestDay(now: number = Date.now()): string {
+/** How far ahead a date field reaches unless it says otherwise: the platform's reports and filters. */
+export const DAY_YEARS_AHEAD = 1;
+
+/** The last day a date field accepts: `yearsAhead` years after today (IST). */
+export function latestDay(now: number = Date.now(), yearsAhead: number = DAY_YEARS_AHEAD): string {
   const today = istDay(now);
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  // 29 February a year on is 28 February.
-  const next = new Date(Date.UTC(y + 1, m - 1, Math.min(d, m === 2 ? 28 : d)));
+  // 29 February some years on is 28 February.
+  const next = new Date(Date.UTC(y + yearsAhead, m - 1, Math.min(d, m === 2 ? 28 : d)));
   return next.toISOString().slice(0, 10);
 }
 
@@ -177,18 +180,100 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** How far ahead a date field reaches, in years from today (IST); DAY_YEARS_AHEAD unless given. */
+export type DayRange = { yearsAhead?: number };
+
+/**
+ * THE calendar rule: whether `day` (`YYYY-MM-DD`) is a real calendar day from EARLIEST_DAY to
+ * `yearsAhead` years after today (IST). Every date input, a day or an instant, is bounded by it.
+ */
+export function isDayInRange(day: string, range: DayRange = {}): boolean {
+  return isCalendarDay(day) && day >= EARLIEST_DAY && day <= latestDay(Date.now(), range.yearsAhead);
+}
+
+const yearsText = (range: DayRange) => {
+  const years = range.yearsAhead ?? DAY_YEARS_AHEAD;
+  return years === 1 ? 'one year' : `${years} years`;
+};
+
 /**
  * A day as a date field takes it: `YYYY-MM-DD`, a real calendar day, from EARLIEST_DAY to one
- * year after today, read as that day in India time (IST). Anything else is refused with
- * `MSG.dateInvalid`. The output is the day's text; `.transform(istDayStart)` (a range's first
- * day) or `.transform(istDayEnd)` (its last day, whole) turn it into an instant.
+ * year after today (or `range.yearsAhead`), read as that day in India time (IST). Anything else
+ * is refused with `message` (`MSG.dateInvalid`). The output is the day's text;
+ * `.transform(istDayStart)` (a range's first day) or `.transform(istDayEnd)` (its last day,
+ * whole) turn it into an instant.
  */
-export function calendarDay(message: string = MSG.dateInvalid) {
+export function calendarDay(message: string = MSG.dateInvalid, range: DayRange = {}) {
   return z
     .string({ error: message })
     .trim()
-    .refine((text) => isCalendarDay(text) && text >= EARLIEST_DAY && text <= latestDay(), message)
-    .describe('a day, YYYY-MM-DD, in India time (IST), from 2020-01-01 to one year ahead');
+    .refine((text) => isDayInRange(text, range), message)
+    .describe(`a day, YYYY-MM-DD, in India time (IST), from ${EARLIEST_DAY} to ${yearsText(range)} ahead`);
+}
+
+/** A day, or a day and a time with its zone: `Z` or an offset of at most ±14:00. */
+const INSTANT_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:0\d|1[0-3]):[0-5]\d|[+-]14:00))?$/;
+
+/**
+ * An instant as a date-and-time field takes it: ISO 8601, either a day (`YYYY-MM-DD`, its
+ * midnight UTC, as `Date.parse` reads it) or a day and a time of day with its zone
+ * (`2027-03-01T18:30:00.000Z`, `2027-03-01T18:30+05:30`). The written day must be a real one,
+ * the time of day 00:00 to 23:59:59 (no `24:00`, no leap second), and the instant's day in India
+ * time within the calendar rule's range (`isDayInRange`). Refused with `message`; the output is
+ * the text as written (trimmed), which `new Date()` reads.
+ */
+export function calendarInstant(message: string, range: DayRange = {}) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(40, message)
+    .refine((text) => {
+      const match = INSTANT_PATTERN.exec(text);
+      if (!match || !isCalendarDay(match[1] ?? '')) return false;
+      const at = Date.parse(text);
+      return Number.isFinite(at) && isDayInRange(istDay(at), range);
+    }, message)
+    .describe(
+      `an ISO 8601 day or instant with its zone, from ${EARLIEST_DAY} to ${yearsText(range)} ahead (India time)`,
+    );
+}
+
+// ---- whole numbers and numeric ids -------------------------------------------------------------------
+
+/** Largest value of a Postgres `integer` (serial keys). */
+export const PG_INTEGER_MAX = 2_147_483_647;
+
+/**
+ * THE whole-number rule of every numeric input (ids, counts, durations). Accepted: a JSON
+ * integer, or a string of plain decimal digits without a leading zero, from `min` to `max`.
+ * Refused with `message`: hex (`0x1`), exponents (`1e0`), signs, leading zeros, fractions,
+ * whitespace, Infinity, NaN, other types and a missing value. The output is the number.
+ */
+export function wholeNumber(message: string, bounds: { min: number; max: number }) {
+  const { min, max } = bounds;
+  return z
+    .union(
+      [
+        z.number({ error: message }).int(message).min(min, message).max(max, message),
+        z.string({ error: message }).regex(/^(?:0|[1-9]\d{0,15})$/, message),
+      ],
+      { error: message },
+    )
+    .describe(`a whole number from ${min} to ${max}, or a string of its digits`)
+    .transform((value, ctx) => {
+      const n = Number(value);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** A numeric id (a serial key): a whole number from 1 to PG_INTEGER_MAX, by the whole-number rule. */
+export function positiveIntId(message: string) {
+  return wholeNumber(message, { min: 1, max: PG_INTEGER_MAX });
 }
 
 // ---- money ------------------------------------------------------------------------------------------

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { COUNTRY, DEFAULT_ADMIN_PAGE_SIZE, DEFAULT_CURRENCY, DEVICE_TYPES, ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { hasControlCharacters, isCalendarDay, pageQuery, singleLineText } from '../validation.ts';
+import {
+  calendarInstant,
+  hasControlCharacters,
+  pageQuery,
+  singleLineText,
+  wholeNumber,
+} from '../validation.ts';
 import { EMAIL_PATTERN, newPasswordRule } from './auth.ts';
 
 /** A required one-line text field: absent, null or blank all give the same message. */
@@ -65,21 +71,15 @@ export const referralKeyListResponseSchema = z.object({
   total: z.number().int(),
 });
 
-const maxUses = z.coerce
-  .number({ error: MSG.maxUsesInvalid })
-  .int(MSG.maxUsesInvalid)
-  .min(1, MSG.maxUsesInvalid)
-  .max(1_000_000, MSG.maxUsesInvalid);
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-/** ISO 8601 as the form sends it (a day, or a day and time with its offset), naming a real day. */
-const isExpiry = (text: string) =>
-  ISO_INSTANT.test(text) && isCalendarDay(text.slice(0, 10)) && Number.isFinite(Date.parse(text));
+const maxUses = wholeNumber(MSG.maxUsesInvalid, { min: 1, max: 1_000_000 });
+/** How far ahead a referral key may expire: a key is handed out for a campaign, not for ever. */
+export const REFERRAL_EXPIRY_YEARS_AHEAD = 5;
 
-/** A referral key's expiry: an ISO 8601 instant (or day) in the future. */
-const expiresAt = singleLineText(MSG.expiryInvalid)
-  .trim()
-  .max(40, MSG.expiryInvalid)
-  .refine((s) => isExpiry(s) && Date.parse(s) > Date.now(), MSG.expiryInvalid);
+/** A referral key's expiry: an instant (or day) by the calendar rule, in the future. */
+const expiresAt = calendarInstant(MSG.expiryInvalid, { yearsAhead: REFERRAL_EXPIRY_YEARS_AHEAD }).refine(
+  (s) => Date.parse(s) > Date.now(),
+  MSG.expiryInvalid,
+);
 
 export const referralKeyCreateSchema = z.object({
   label: z.preprocess(

@@ -23,8 +23,9 @@ describe('path id schemas', () => {
 
   it('reads a serial id as a positive integer and refuses the rest as not found', () => {
     expect(numericIdParamsSchema.parse({ id: '7' })).toEqual({ id: 7 });
-    expect(numericIdParamsSchema.parse({ id: '007' })).toEqual({ id: 7 });
-    for (const id of ['0', '-1', '1.5', '1e3', ' 1', '1234567890', 'abc', '']) {
+    expect(numericIdParamsSchema.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
+    const refused = ['0', '-1', '+1', '1.5', '1e3', '1e0', '0x1', '007', ' 1', '1 ', '2147483648', 'abc', ''];
+    for (const id of refused) {
       const result = numericIdParamsSchema.safeParse({ id });
       expect(result.success, id).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(MSG.notFound);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { positiveIntId } from '../validation.ts';
 
 /**
  * A uuid key. A path id that is not one names nothing, so it fails with the same message as an
@@ -16,10 +17,4 @@ export const idParamsSchema = z.object({ id: uuidSchema });
 export const userIdParamsSchema = z.object({ userId: uuidSchema });
 
 /** `:id` of a resource with a serial key: a positive integer that fits Postgres's integer. */
-export const numericIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, MSG.notFound)
-    .transform(Number)
-    .refine((id) => id >= 1, MSG.notFound),
-});
+export const numericIdParamsSchema = z.object({ id: positiveIntId(MSG.notFound) });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { MONEY_ACCOUNTS, TRADE_DIRECTIONS, TRADE_STATUSES, TRADE_UNITS } from '../constants.ts';
 import { FEED_SOURCES } from '../market.ts';
 import { MSG } from '../messages.ts';
-import { multiLineText, pageQuery, rupeeAmount, singleLineText } from '../validation.ts';
+import {
+  multiLineText,
+  pageQuery,
+  positiveIntId,
+  rupeeAmount,
+  singleLineText,
+  wholeNumber,
+} from '../validation.ts';
 
 /**
  * Timed trades as the API speaks them. Money in rupees (2 decimals); prices in USDT with the
@@ -33,18 +40,9 @@ export const tradeSettingListSchema = z.object({ data: z.array(tradeSettingSchem
 
 /** Admin add/edit of a duration: time a non-zero integer, unit one of three, else "Invalid input". */
 export const tradeSettingInputSchema = z.object({
-  time: z.coerce
-    .number({ error: MSG.invalidInput })
-    .int(MSG.invalidInput)
-    .min(1, MSG.invalidInput)
-    .max(100_000, MSG.invalidInput),
+  time: wholeNumber(MSG.invalidInput, { min: 1, max: 100_000 }),
   unit: z.enum(TRADE_UNITS, { error: MSG.invalidInput }).default('Seconds'),
-  payoutPercent: z.coerce
-    .number({ error: MSG.invalidInput })
-    .int(MSG.invalidInput)
-    .min(1, MSG.invalidInput)
-    .max(1000, MSG.invalidInput)
-    .optional(),
+  payoutPercent: wholeNumber(MSG.invalidInput, { min: 1, max: 1000 }).optional(),
 });
 export type TradeSettingInput = z.output<typeof tradeSettingInputSchema>;
 
@@ -56,10 +54,7 @@ const amountField = rupeeAmount(MSG.tradeAmountInvalid, { max: MAX_TRADE_AMOUNT_
 /** POST /api/trades, with an Idempotency-Key header. Checked in the spec's order. */
 export const placeTradeSchema = z.object({
   amount: amountField,
-  settingId: z.coerce
-    .number({ error: MSG.selectTradeSetting })
-    .int(MSG.selectTradeSetting)
-    .positive(MSG.selectTradeSetting),
+  settingId: positiveIntId(MSG.selectTradeSetting),
   symbol: singleLineText(MSG.invalidInput)
     .trim()
     .toUpperCase()

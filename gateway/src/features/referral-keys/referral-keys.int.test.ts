@@ -61,6 +61,8 @@ describe('POST /api/referral-keys', () => {
     expect(entry?.requestId).toBeTruthy();
   });
 
+  const inYears = (years: number) => new Date(Date.now() + years * 365 * 86_400_000).toISOString();
+
   it('accepts max uses and an expiry, and refuses bad ones', async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
     const ok = await create({ maxUses: 5, expiresAt });
@@ -71,6 +73,8 @@ describe('POST /api/referral-keys', () => {
       [{ maxUses: 0 }, MSG.maxUsesInvalid],
       [{ maxUses: 1.5 }, MSG.maxUsesInvalid],
       [{ maxUses: 'many' }, MSG.maxUsesInvalid],
+      [{ maxUses: '0x10' }, MSG.maxUsesInvalid],
+      [{ maxUses: '1e2' }, MSG.maxUsesInvalid],
       [{ expiresAt: '2001-01-01' }, MSG.expiryInvalid],
       [{ expiresAt: 'someday' }, MSG.expiryInvalid],
     ] as const) {
@@ -78,6 +82,19 @@ describe('POST /api/referral-keys', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBe(message);
     }
+  });
+
+  it('bounds an expiry by the calendar rule, as every date: real times of day, at most 5 years on', async () => {
+    const day = inYears(1).slice(0, 10);
+    for (const expiresAt of ['9999-12-31', `${day}T24:00Z`, `${day}T24:00:00.000Z`, inYears(5.1)]) {
+      const res = await create({ expiresAt });
+      expect(res.statusCode, expiresAt).toBe(400);
+      expect(res.json().message).toBe(MSG.expiryInvalid);
+    }
+    const far = inYears(4.9);
+    const ok = await create({ maxUses: '3', expiresAt: far });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().key).toMatchObject({ maxUses: 3, expiresAt: far });
   });
 });
 

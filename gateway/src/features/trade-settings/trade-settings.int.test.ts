@@ -101,6 +101,9 @@ describe('admin writes', () => {
     [{ unit: 'Seconds' }],
     [{ time: 10, unit: 'Days' }],
     [{ time: 10, unit: 'Seconds', payoutPercent: 0 }],
+    [{ time: '0x10', unit: 'Seconds' }],
+    [{ time: '1e1', unit: 'Seconds' }],
+    [{ time: 10, unit: 'Seconds', payoutPercent: ' 50' }],
     [{}],
   ])('refuses %o with "Invalid input"', async (payload) => {
     const before = await list();
@@ -113,11 +116,24 @@ describe('admin writes', () => {
     expect(await list()).toEqual(before);
   });
 
-  it('answers 404 for a setting that does not exist', async () => {
-    for (const id of ['999999', 'abc', '0']) {
-      expect((await write('PUT', `/api/trade-setting/${id}`, admin.token, { time: 5 })).statusCode).toBe(404);
-      expect((await write('DELETE', `/api/trade-setting/${id}`, admin.token)).statusCode).toBe(404);
+  it('answers 404 for a setting that does not exist, and for an id not plainly written', async () => {
+    const before = await list();
+    const id = t.settings.s20;
+    for (const bad of [
+      '999999',
+      'abc',
+      '0',
+      `0${id}`,
+      `0x${id.toString(16)}`,
+      `${id}e0`,
+      `+${id}`,
+      `${id}.0`,
+    ]) {
+      const path = `/api/trade-setting/${encodeURIComponent(bad)}`;
+      expect((await write('PUT', path, admin.token, { time: 5 })).statusCode, bad).toBe(404);
+      expect((await write('DELETE', path, admin.token)).statusCode, bad).toBe(404);
     }
+    expect(await list()).toEqual(before);
   });
 
   it('is refused to users, changing nothing', async () => {

@@ -88,6 +88,25 @@ describe('POST /api/trades: validation, in the spec’s order and words', () => 
     expect(await balancesOf(app, user.id)).toEqual({ real: 1000, practice: 100_000 });
   });
 
+  it('refuses a settingId not plainly written (hex, exponent, sign, leading zero, fraction, padding)', async () => {
+    const user = await fundedUser();
+    const id = t.settings.s20;
+    for (const settingId of [
+      `0x${id.toString(16)}`,
+      `${id}e0`,
+      `+${id}`,
+      `0${id}`,
+      `${id}.0`,
+      ` ${id}`,
+      1.5,
+    ]) {
+      const res = await placeRequest(app, user.token, body({ settingId }));
+      expect(res.statusCode, String(settingId)).toBe(400);
+      expect(res.json().message).toBe(MSG.selectTradeSetting);
+    }
+    expect(await balancesOf(app, user.id)).toEqual({ real: 1000, practice: 100_000 });
+  });
+
   it.each([
     ['missing', null],
     ['too short', 'abc'],

@@ -82,7 +82,7 @@ export const msg: Shape<Translation['msg']> = {
   titleRequired: 'Titel ist erforderlich',
   maxUsesInvalid: 'Max. Nutzungen muss eine ganze Zahl von mindestens 1 sein.',
   maxUsesBelowUsed: 'Max. Nutzungen darf nicht unter der bisherigen Anzahl an Nutzungen liegen.',
-  expiryInvalid: 'Der Ablauf muss ein gültiges Datum in der Zukunft sein.',
+  expiryInvalid: 'Der Ablauf muss ein gültiges Datum in der Zukunft sein, höchstens 5 Jahre ab heute.',
   urlInvalid: 'Bitte eine gültige URL eingeben (http oder https).',
   currencyInvalid: 'Die Währung muss INR sein.',
   invalidInput: 'Ungültige Eingabe',

@@ -82,7 +82,7 @@ export const msg: Shape<Translation['msg']> = {
   maxUsesInvalid: "Le nombre d'utilisations max. doit être un entier d'au moins 1.",
   maxUsesBelowUsed:
     "Le nombre d'utilisations max. ne peut pas être inférieur au nombre d'utilisations de la clé.",
-  expiryInvalid: "L'expiration doit être une date valide dans le futur.",
+  expiryInvalid: "L'expiration doit être une date valide dans le futur, au plus 5 ans après aujourd'hui.",
   urlInvalid: 'Saisissez une URL valide (http ou https).',
   currencyInvalid: 'La devise doit être INR.',
   invalidInput: 'Saisie invalide',

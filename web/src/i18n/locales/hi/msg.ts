@@ -74,7 +74,7 @@ export const msg: Shape<Translation['msg']> = {
   titleRequired: 'शीर्षक आवश्यक है',
   maxUsesInvalid: 'अधिकतम उपयोग कम से कम 1 का पूर्ण संख्या होना चाहिए।',
   maxUsesBelowUsed: 'अधिकतम उपयोग, कुंजी के अब तक हुए उपयोग से कम नहीं हो सकता।',
-  expiryInvalid: 'समाप्ति भविष्य की एक मान्य तारीख होनी चाहिए।',
+  expiryInvalid: 'समाप्ति भविष्य की एक मान्य तारीख होनी चाहिए, आज से अधिकतम 5 वर्ष।',
   urlInvalid: 'एक मान्य URL दर्ज करें (http या https)।',
   currencyInvalid: 'मुद्रा INR होनी चाहिए।',
   invalidInput: 'अमान्य इनपुट',

@@ -73,10 +73,19 @@ export async function recentAccountTokens(
   return row?.n ?? 0;
 }
 
+/** The token's row if it exists, has this purpose, is unused and has not expired. */
+const usable = (purpose: AccountTokenPurpose, token: string) =>
+  and(
+    eq(accountTokens.tokenHash, hashAccountToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+  );
+
 /**
- * Use a token once: in one statement it is marked used if it exists, has this purpose, is unused
- * and has not expired, so two requests with the same token cannot both succeed. Answers the
- * user and the address it was sent to, or undefined.
+ * Use a token once: in one statement it is marked used if it is usable, so two requests with
+ * the same token cannot both succeed. Answers the user and the address it was sent to, or
+ * undefined.
  */
 export async function consumeAccountToken(
   db: DbOrTx,
@@ -87,16 +96,23 @@ export async function consumeAccountToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashAccountToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usable(purpose, token))
     .returning({ userId: accountTokens.userId, email: accountTokens.email });
   return row;
+}
+
+/** The user a usable token belongs to, without using it (consumeAccountToken still decides). */
+export async function accountTokenUser(
+  db: DbOrTx,
+  purpose: AccountTokenPurpose,
+  token: string,
+): Promise<string | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(usable(purpose, token));
+  return row?.userId;
 }
 
 /** After a reset, the user's other reset links stop working too. */

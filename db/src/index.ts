@@ -1,5 +1,6 @@
 export {
   ACCOUNT_TOKEN_TTL_MS,
+  accountTokenUser,
   consumeAccountToken,
   findMailRecipient,
   hashAccountToken,

@@ -12,7 +12,7 @@ export const MSG = {
   newPasswordSame: 'New password must be different from current password.',
   passwordChanged: 'Password changed successfully.',
   passwordBlank: 'Password cannot be only spaces.',
-  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
+  passwordTooWeak: 'This password is too easy to guess. Please choose another.',
   profileNamesRequired: 'First and last name are required.',
   bankFieldsRequired: 'Please fill all bank details.',
   bankAccountInvalid: 'Enter a valid account number (9-18 digits).',

@@ -12,42 +12,21 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const REFERRAL_PATTERN = new RegExp(`^[A-Z0-9]{${REFERRAL_KEY_LENGTH}}$`);
 
 /**
- * The head of the common-password list, most common first: the ones of at least PASSWORD_MIN
- * characters that a form refuses at once. The gateway checks the whole list (10,000 entries,
- * gateway/src/features/auth/common-passwords.json) when a password is set; it stays out of the
- * web bundle (docs/adr/0012-passwords-common-list-on-the-server.md).
- */
-export const MOST_COMMON_PASSWORDS: readonly string[] = (
-  '123456 password 12345678 qwerty 123456789 111111 1234567 dragon 123123 baseball abc123 ' +
-  'football monkey letmein shadow master 696969 michael mustang 666666 qwertyuiop 123321 ' +
-  '1234567890 superman 1qaz2wsx 7777777 fuckyou jordan qazwsx jennifer 123qwe 000000 killer ' +
-  'trustno1 hunter harley zxcvbnm asdfgh buster andrew batman soccer tigger charlie robert ' +
-  'sunshine thomas iloveyou fuckme ranger daniel hockey george computer michelle jessica ' +
-  'starwars asshole pepper klaster 112233 zxcvbn freedom princess joshua maggie ginger ' +
-  '11111111 131313 amanda ashley cheese 159753 nicole summer matthew chelsea dallas biteme ' +
-  'matrix william yankees taylor corvette austin access martin heather thunder merlin secret ' +
-  'diamond anthony hammer fucker 1234qwer silver gfhjkm justin patrick'
-).split(' ');
-const mostCommon = new Set(MOST_COMMON_PASSWORDS);
-
-/** How a password is compared with the common lists: trimmed, lower-cased. */
-export const commonPasswordKey = (password: string) => password.trim().toLowerCase();
-
-/**
- * What is wrong with a password of an acceptable length, if anything: only white space, or one
- * of the most common passwords. The same rule for sign-up, password change and a password an
- * admin sets.
+ * What is wrong with a password of an acceptable length that the schema can tell: only white
+ * space. How easy it is to guess is the estimator's verdict (`passwordStrengthIssue` in
+ * `@app/shared/password-strength`, docs/adr/0022), which needs the account's own words and
+ * dictionaries too large for every page: each service that sets a password asks it after the
+ * schema, and the password forms as one types.
  */
 export function passwordWeakness(password: string): string | undefined {
   if (password.trim() === '') return MSG.passwordBlank;
-  if (mostCommon.has(commonPasswordKey(password))) return MSG.passwordTooCommon;
   return undefined;
 }
 
 /**
  * A new password: required, at least PASSWORD_MIN characters, at most 128, not only white
- * space and not one of the most common. The messages for a missing and a short one are the
- * form's own (the spec words them differently per form).
+ * space. The messages for a missing and a short one are the form's own (the spec words them
+ * differently per form).
  */
 export const newPasswordRule = (messages: { required: string; tooShort: string }) =>
   z.preprocess(

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses, idempotencyKeyHeaders } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
+import { createPasswordPolicy } from '../auth/password-policy.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
@@ -33,6 +34,7 @@ const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     sessions: app.sessions,
     events: createWalletEvents(app.io, app.db),
     log: app.log.child({ feature: 'admin-users' }),
+    passwords: createPasswordPolicy(app.siteSettings),
   });
   const tags = ['admin-users'];
 

@@ -35,7 +35,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
 import { audit, auditContext } from '../audit/audit.ts';
-import { refuseCommonPassword } from '../auth/password-policy.ts';
+import type { PasswordPolicy } from '../auth/password-policy.ts';
 import type { WalletEvents } from '../notifications/notifications.events.ts';
 import { toResponsibleTrading } from '../responsible-trading/responsible-trading.mapper.ts';
 import { dailyFigures, readSettings } from '../responsible-trading/responsible-trading.repository.ts';
@@ -59,6 +59,7 @@ export type AdminUsersServiceDeps = {
   sessions: Pick<Sessions, 'end'>;
   events: Pick<WalletEvents, 'notify' | 'balance'>;
   log: FastifyBaseLogger;
+  passwords: PasswordPolicy;
 };
 
 /** Rows of the export held in memory at once: one cursor batch. */
@@ -100,7 +101,7 @@ function toRow(r: UserListRow): AdminUserRow {
  * write locks the user's row, writes its audit row (targetType 'user') in the same transaction,
  * and announces what the user must see only after the commit.
  */
-export function createAdminUsersService({ db, sessions, events, log }: AdminUsersServiceDeps) {
+export function createAdminUsersService({ db, sessions, events, log, passwords }: AdminUsersServiceDeps) {
   /** Post-commit pushes: a failure cannot undo what committed, so it is only logged. */
   async function announce(what: string, work: Array<(() => Promise<void> | void) | false>): Promise<void> {
     const results = await Promise.allSettled(work.map(async (send) => send && (await send())));
@@ -279,7 +280,11 @@ export function createAdminUsersService({ db, sessions, events, log }: AdminUser
       body: AdminSetPasswordBody,
       meta: RequestMeta,
     ): Promise<{ message: string }> {
-      refuseCommonPassword(body.newPassword);
+      // Judged with the target's own words, once the caller may act on it.
+      const owner = await findUserById(db, userId);
+      if (!owner) throw notFound();
+      if (!mayViewAccount(meta.actor.role, owner.role)) throw forbidden();
+      await passwords.refuseWeak(body.newPassword, owner);
       // argon2 is slow on purpose: hash before the row lock is taken.
       const passwordHash = await hashPassword(body.newPassword);
       await write(userId, meta, async (tx) => {

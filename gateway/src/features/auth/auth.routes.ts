@@ -19,6 +19,7 @@ import { caller } from '../../plugins/auth.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { createAuthService } from './auth.service.ts';
 import type { LoginLockSettings } from './login-lock.ts';
+import { createPasswordPolicy } from './password-policy.ts';
 
 export type AuthRoutesOptions = {
   loginRateLimit: number;
@@ -34,6 +35,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     sessions: app.sessions,
     loginLock: opts.loginLock,
     twoFactor: app.twoFactor,
+    passwords: createPasswordPolicy(app.siteSettings),
   });
   const tags = ['auth'];
 

@@ -35,7 +35,7 @@ import {
   lockedUntil,
   recordFailure,
 } from './login-lock.ts';
-import { refuseCommonPassword } from './password-policy.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 
 type Deps = {
   db: Db;
@@ -43,6 +43,7 @@ type Deps = {
   sessions: Sessions;
   loginLock: LoginLockSettings;
   twoFactor: TwoFactor;
+  passwords: PasswordPolicy;
 };
 
 /** Why a key could not be used, checked in the order a person would fix it. */
@@ -54,7 +55,7 @@ async function referralRefusal(db: DbOrTx, code: string): Promise<string> {
   return MSG.referralUsedUp;
 }
 
-export function createAuthService({ db, signToken, sessions, loginLock, twoFactor }: Deps) {
+export function createAuthService({ db, signToken, sessions, loginLock, twoFactor, passwords }: Deps) {
   // Signed-in pages ask for the user together (each tab, each device): the requests of one
   // turn of the event loop read their users in one statement (lib/batched.ts).
   const publicUser = batchedByKey((ids) => findPublicUsersByIds(db, ids));
@@ -101,7 +102,7 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
      * before the transaction so no row lock is held during the slow hash.
      */
     async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
-      refuseCommonPassword(body.password);
+      await passwords.refuseWeak(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const user = await db.transaction(async (tx) => {
         const key = await consumeKey(tx, body.referral);
@@ -218,7 +219,7 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
       if (!user) throw unauthorized(MSG.sessionExpired);
       if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
         throw badRequest(MSG.currentPasswordWrong);
-      refuseCommonPassword(body.newPassword);
+      await passwords.refuseWeak(body.newPassword, user);
       const passwordHash = await hashPassword(body.newPassword);
       const announce = await db.transaction(async (tx) => {
         if (!(await replacePassword(tx, user, passwordHash))) throw unauthorized(MSG.sessionExpired);

@@ -1,25 +1,31 @@
-import { commonPasswordKey, MSG } from '@app/shared';
+import type { SiteSettings } from '@app/shared';
+import type { PasswordOwner } from '@app/shared/password-strength';
 import { badRequest } from '../../lib/errors.ts';
-import list from './common-passwords.json' with { type: 'json' };
+
+export type { PasswordOwner };
 
 /**
- * The server's half of the password rule. The shared schema (newPasswordRule, passwordWeakness)
- * refuses short and all-space passwords and the head of the common list in every form and route;
- * the whole list, 10,000 passwords (common-passwords.json, MIT, from @zxcvbn-ts/language-common),
- * is checked here only, so it never ships in the web bundle (docs/adr/0012).
+ * The server's half of the password rule (docs/adr/0022). The route's schema refuses short and
+ * all-space passwords; then the service that sets the password asks `refuseWeak`, with the
+ * account's own words: registration, password change, reset, a password an admin sets, an
+ * account a superadmin creates. The estimator is imported on the first such request, so a
+ * gateway that never sets a password never loads its dictionaries.
  */
-const COMMON = new Set(list.passwords);
+export type PasswordPolicy = {
+  /** Throws a 400 with the shared message when the password is too easy to guess. */
+  refuseWeak(password: string, owner: PasswordOwner): Promise<void>;
+};
 
-/** How many passwords the full list holds. */
-export const COMMON_PASSWORD_COUNT = COMMON.size;
-
-export const isCommonPassword = (password: string): boolean => COMMON.has(commonPasswordKey(password));
-
-/**
- * Refuse a new password that is on the common list, with the shared message. Every route that
- * sets a password calls it after its schema: registration, password change, a password an
- * admin sets, an account a superadmin creates.
- */
-export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(MSG.passwordTooCommon);
+/** `site`: the site settings, whose title (a superadmin may change it) is a word to refuse too. */
+export function createPasswordPolicy(site: { get(): Promise<Pick<SiteSettings, 'title'>> }): PasswordPolicy {
+  return {
+    async refuseWeak(password, owner) {
+      const [{ passwordStrengthIssue }, { title }] = await Promise.all([
+        import('@app/shared/password-strength'),
+        site.get(),
+      ]);
+      const issue = passwordStrengthIssue(password, owner, title);
+      if (issue) throw badRequest(issue);
+    },
+  };
 }

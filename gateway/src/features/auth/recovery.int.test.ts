@@ -225,7 +225,7 @@ describe('POST /api/auth/reset-password', () => {
     });
     const weak = await reset(token, 'password');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe(MSG.passwordTooCommon);
+    expect(weak.json().message).toBe(MSG.passwordTooWeak);
     expect((await reset(token, 'abc')).json().message).toBe(MSG.newPasswordTooShort);
     expect((await reset(token, 'good-enough-9')).statusCode).toBe(200);
   });

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hourlyRate } from '../../lib/rate-limit.ts';
 import { errorResponses } from '../../lib/route-schema.ts';
+import { createPasswordPolicy } from './password-policy.ts';
 import { createRecoveryService } from './recovery.service.ts';
 
 export type RecoveryRoutesOptions = {
@@ -19,7 +20,12 @@ export type RecoveryRoutesOptions = {
 
 /** A forgotten password: the emailed link (POST /auth/forgot-password), then the new password. */
 const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRoutesOptions> = async (app, opts) => {
-  const service = createRecoveryService({ db: app.db, sessions: app.sessions, accountMail: app.accountMail });
+  const service = createRecoveryService({
+    db: app.db,
+    sessions: app.sessions,
+    accountMail: app.accountMail,
+    passwords: createPasswordPolicy(app.siteSettings),
+  });
   const tags = ['auth'];
   const rateLimit = { max: opts.rateLimit, timeWindow: 60_000 };
   // By the name asked for, whether or not an account has it: the answer tells nothing more.

@@ -1,17 +1,26 @@
-import { consumeAccountToken, type Db, hashPassword, loginLocks, retireAccountTokens, users } from '@app/db';
+import {
+  accountTokenUser,
+  consumeAccountToken,
+  type Db,
+  hashPassword,
+  loginLocks,
+  retireAccountTokens,
+  users,
+} from '@app/db';
 import { MSG, type ResetPasswordBody } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.ts';
 import type { Sessions } from '../sessions/sessions.plugin.ts';
+import { findUserById } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.plugin.ts';
-import { refuseCommonPassword } from './password-policy.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 
-type Deps = { db: Db; sessions: Sessions; accountMail: AccountMail };
+type Deps = { db: Db; sessions: Sessions; accountMail: AccountMail; passwords: PasswordPolicy };
 type Client = { ip: string; requestId: string };
 
 /** Forgotten passwords: a link by email (the workers send it), then a new password with it. */
-export function createRecoveryService({ db, sessions, accountMail }: Deps) {
+export function createRecoveryService({ db, sessions, accountMail, passwords }: Deps) {
   return {
     /** The same answer whatever the identifier names: the lookup happens in the mail job. */
     async forgotPassword(identifier: string): Promise<{ message: string }> {
@@ -23,10 +32,14 @@ export function createRecoveryService({ db, sessions, accountMail }: Deps) {
      * One transaction: the token is used (once, unexpired), the password replaced, the user's
      * other reset links retired, a sign-in lock lifted (the owner of the mailbox proved who
      * they are), every session ended and the reset audited. The sockets hear `session:ended`
-     * after the commit.
+     * after the commit. The password is judged with the words of the account the link is for,
+     * and hashed, before that transaction.
      */
     async resetPassword(body: ResetPasswordBody, client: Client): Promise<{ message: string }> {
-      refuseCommonPassword(body.newPassword);
+      const owner = await accountTokenUser(db, 'password_reset', body.token);
+      const user = owner && (await findUserById(db, owner));
+      if (!user) throw badRequest(MSG.resetLinkInvalid);
+      await passwords.refuseWeak(body.newPassword, user);
       const passwordHash = await hashPassword(body.newPassword);
       const announce = await db.transaction(async (tx) => {
         const used = await consumeAccountToken(tx, 'password_reset', body.token);

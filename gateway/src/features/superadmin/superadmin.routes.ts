@@ -9,12 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
+import { createPasswordPolicy } from '../auth/password-policy.ts';
 import { createSiteService } from '../site/site.service.ts';
 import { createSuperadminService } from './superadmin.service.ts';
 
 /** Superadmin only: every route of this plugin declares the superadmin audience. */
 const superadminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSuperadminService({ db: app.db });
+  const service = createSuperadminService({ db: app.db, passwords: createPasswordPolicy(app.siteSettings) });
   const site = createSiteService({ db: app.db, cache: app.siteSettings });
   const tags = ['superadmin'];
   const createAccount = {

@@ -2,12 +2,12 @@ import { type Db, hashPassword } from '@app/db';
 import { type CreateAccountBody, MSG, type PublicUser, type SuperOverview } from '@app/shared';
 import type { RequestMeta } from '../../lib/request.ts';
 import { audit, auditContext } from '../audit/audit.ts';
-import { refuseCommonPassword } from '../auth/password-policy.ts';
+import type { PasswordPolicy } from '../auth/password-policy.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { insertUser } from '../users/users.repository.ts';
 import { overviewCounts } from './superadmin.repository.ts';
 
-export function createSuperadminService({ db }: { db: Db }) {
+export function createSuperadminService({ db, passwords }: { db: Db; passwords: PasswordPolicy }) {
   return {
     /** A user or admin account made by a superadmin; the audit row never holds the password. */
     async createAccount(
@@ -15,7 +15,7 @@ export function createSuperadminService({ db }: { db: Db }) {
       body: CreateAccountBody,
       meta: RequestMeta,
     ): Promise<{ user: PublicUser; message: string }> {
-      refuseCommonPassword(body.password);
+      await passwords.refuseWeak(body.password, body);
       const passwordHash = await hashPassword(body.password);
       const user = await db.transaction(async (tx) => {
         const row = await insertUser(tx, {

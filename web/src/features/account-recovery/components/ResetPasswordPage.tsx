@@ -4,10 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
+import type { PasswordCheck } from '../../../lib/password-strength.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { usePageTitle } from '../../../lib/site.ts';
 import { useResetPassword } from '../api/account-links.ts';
+
+/**
+ * The page does not know whose link it is: the verdict here weighs the common passwords and the
+ * site's name, and the gateway adds the account's own words.
+ */
+const passwordCheck: PasswordCheck<{ newPassword: string }> = { field: 'newPassword', owner: () => ({}) };
 
 /** The emailed reset link's page: a new password for the account the token names. */
 export function ResetPasswordPage() {
@@ -22,6 +30,7 @@ export function ResetPasswordPage() {
     resetPasswordSchema,
     { newPassword: '' },
     (values) => ({ ...values, token }),
+    passwordCheck,
   );
 
   const submit = handleSubmit(async (body) => {
@@ -58,6 +67,7 @@ export function ResetPasswordPage() {
                 autoComplete="new-password"
                 disabled={pending}
               />
+              <PasswordVerdict control={control} check={passwordCheck} />
               <Notice text={formMessage(formState.errors)} />
               <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
                 {pending ? t('auth.submittingReset') : t('auth.submitReset')}

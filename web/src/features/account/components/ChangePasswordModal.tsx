@@ -4,17 +4,35 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import type { PasswordCheck } from '../../../lib/password-strength.ts';
+import { useSession } from '../../../lib/session/index.ts';
 import { useChangePassword } from '../api/change-password.ts';
+
+const EMPTY = { currentPassword: '', newPassword: '' };
 
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { mutateAsync: change, isPending: pending } = useChangePassword();
-  const { control, handleSubmit, setError, formState } = useSchemaForm(changePasswordSchema, {
-    currentPassword: '',
-    newPassword: '',
-  });
+  const user = useSession((s) => s.user);
+  // Judged with the signed-in account's own words, as the gateway judges it.
+  const passwordCheck: PasswordCheck<typeof EMPTY> = {
+    field: 'newPassword',
+    owner: () => ({
+      username: user?.username,
+      firstName: user?.firstName,
+      lastName: user?.lastName,
+      email: user?.email,
+    }),
+  };
+  const { control, handleSubmit, setError, formState } = useSchemaForm(
+    changePasswordSchema,
+    EMPTY,
+    undefined,
+    passwordCheck,
+  );
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -51,6 +69,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           autoComplete="new-password"
           disabled={locked}
         />
+        <PasswordVerdict control={control} check={passwordCheck} />
         {error ? <Notice text={error} /> : done && <Notice tone="success" text={MSG.passwordChanged} />}
         <button type="submit" className="btn btn-primary btn-block" disabled={locked}>
           {pending ? t('common.saving') : t('common.save')}

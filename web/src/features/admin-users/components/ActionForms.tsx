@@ -14,9 +14,11 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import type { PasswordCheck } from '../../../lib/password-strength.ts';
 import {
   useAdjustBalance,
   useBanUser,
@@ -161,7 +163,17 @@ export function PasswordForm({
 }) {
   const { t } = useTranslation();
   const setPassword = useSetPassword();
-  const form = useSchemaForm(adminPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  // Judged with the account's own words, as the gateway judges it.
+  const passwordCheck: PasswordCheck<{ newPassword: string; confirmPassword: string }> = {
+    field: 'newPassword',
+    owner: () => user,
+  };
+  const form = useSchemaForm(
+    adminPasswordFormSchema,
+    { newPassword: '', confirmPassword: '' },
+    undefined,
+    passwordCheck,
+  );
   return (
     <ActionFrame
       form={form}
@@ -182,6 +194,7 @@ export function PasswordForm({
         autoComplete="new-password"
         disabled={setPassword.isPending}
       />
+      <PasswordVerdict control={form.control} check={passwordCheck} />
       <FormField
         control={form.control}
         name="confirmPassword"

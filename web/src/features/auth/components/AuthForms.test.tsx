@@ -102,6 +102,44 @@ describe('register form', () => {
   });
 });
 
+describe('password rule in the register form', () => {
+  const verdict = () => screen.getByTestId('password-verdict').textContent;
+  // The estimator's dictionaries load on first use.
+  const loaded = { timeout: 15_000 };
+
+  it('shows the verdict as the password is typed, with the words typed beside it', async () => {
+    mockApi({});
+    render(<RegisterForm onSuccess={() => {}} switchTo={null} />);
+    expect(verdict()).toBe('');
+    type('Password', 'abc');
+    type('Password', 'aaaaaa');
+    await waitFor(() => expect(verdict()).toBe(MSG.passwordTooWeak), loaded);
+    type('Password', 'tidal-Quokka-41');
+    await waitFor(() => expect(verdict()).toBe(''), loaded);
+    type('Last name', 'Quokkabrandt');
+    type('Password', 'quokkabrandt77');
+    await waitFor(() => expect(verdict()).toBe(MSG.passwordTooWeak), loaded);
+    type('Last name', 'Verma');
+    await waitFor(() => expect(verdict()).toBe(''), loaded);
+    expect(screen.getByTestId('password-verdict').getAttribute('role')).toBe('status');
+  }, 30_000);
+
+  it('refuses a weak password on submit with the same message, and sends nothing', async () => {
+    const api = mockApi({});
+    render(<RegisterForm onSuccess={() => {}} switchTo={null} />);
+    type('First name', 'Asha');
+    type('Last name', 'Verma');
+    type('Username', 'asha_v');
+    type('Email', 'asha@example.com');
+    type('Referral key', 'ABCD1234');
+    type('Password', 'CoinPulse123');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findByRole('alert', {}, loaded)).textContent).toBe(MSG.passwordTooWeak);
+    expect(verdict()).toBe('');
+    expect(api).not.toHaveBeenCalled();
+  }, 30_000);
+});
+
 describe('login dialog', () => {
   it('leads to the forgotten-password page and closes', async () => {
     mockApi({});

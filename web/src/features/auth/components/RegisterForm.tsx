@@ -3,8 +3,10 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
+import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import type { PasswordCheck } from '../../../lib/password-strength.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { useRegister } from '../api/register.ts';
 
@@ -18,18 +20,24 @@ interface RegisterFormProps {
 
 const upper = (value: string) => value.toUpperCase();
 
+const EMPTY = { firstName: '', lastName: '', username: '', email: '', referral: '', password: '' };
+
+/** The new password, judged with the names and address typed beside it. */
+const passwordCheck: PasswordCheck<typeof EMPTY> = {
+  field: 'password',
+  owner: ({ username, firstName, lastName, email }) => ({ username, firstName, lastName, email }),
+};
+
 export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusyChange }: RegisterFormProps) {
   const { t } = useTranslation();
   const signIn = useSession((s) => s.signIn);
   const { mutateAsync: register, isPending: pending } = useRegister();
-  const { control, handleSubmit, setError, formState } = useSchemaForm(registerSchema, {
-    firstName: '',
-    lastName: '',
-    username: '',
-    email: '',
-    referral: initialReferral.trim().toUpperCase(),
-    password: '',
-  });
+  const { control, handleSubmit, setError, formState } = useSchemaForm(
+    registerSchema,
+    { ...EMPTY, referral: initialReferral.trim().toUpperCase() },
+    undefined,
+    passwordCheck,
+  );
   const [done, setDone] = useState(false);
 
   useEffect(() => onBusyChange?.(pending || done), [pending, done, onBusyChange]);
@@ -99,6 +107,7 @@ export function RegisterForm({ initialReferral = '', onSuccess, switchTo, onBusy
         autoComplete="new-password"
         disabled={locked}
       />
+      <PasswordVerdict control={control} check={passwordCheck} />
       <p className="field-hint">{t('auth.countryNote')}</p>
       {done ? (
         <Notice tone="success" text={MSG.accountCreated} />

@@ -4,11 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import type { PasswordCheck } from '../../../lib/password-strength.ts';
 import { type AccountKind, useCreateAccount } from '../api/create-account.ts';
 
 const EMPTY = { firstName: '', lastName: '', username: '', email: '', password: '', country: COUNTRY };
+
+/** The new account's password, judged with the names and address typed beside it. */
+const passwordCheck: PasswordCheck<typeof EMPTY> = {
+  field: 'password',
+  owner: ({ username, firstName, lastName, email }) => ({ username, firstName, lastName, email }),
+};
 
 const TEXT = {
   user: {
@@ -31,7 +39,12 @@ export function CreateAccountPage({ kind }: { kind: AccountKind }) {
   const { t } = useTranslation();
   const text = TEXT[kind];
   const { mutateAsync: create, isPending: pending } = useCreateAccount();
-  const { control, handleSubmit, setError, formState, reset } = useSchemaForm(createAccountSchema, EMPTY);
+  const { control, handleSubmit, setError, formState, reset } = useSchemaForm(
+    createAccountSchema,
+    EMPTY,
+    undefined,
+    passwordCheck,
+  );
   const [created, setCreated] = useState(false);
 
   const submit = handleSubmit(async (body) => {
@@ -87,6 +100,7 @@ export function CreateAccountPage({ kind }: { kind: AccountKind }) {
           autoComplete="new-password"
           disabled={pending}
         />
+        <PasswordVerdict control={control} check={passwordCheck} />
         <FormField control={control} name="country" label={t('admin.create.country')} disabled={pending} />
         {error ? <Notice text={error} /> : created && <Notice tone="success" text={text.ok} />}
         <div>

@@ -13,7 +13,7 @@ export const msg: Shape<Translation['msg']> = {
   newPasswordSame: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
   passwordChanged: 'Passwort erfolgreich geändert.',
   passwordBlank: 'Das Passwort darf nicht nur aus Leerzeichen bestehen.',
-  passwordTooCommon: 'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+  passwordTooWeak: 'Dieses Passwort ist zu leicht zu erraten. Bitte wählen Sie ein anderes.',
   profileNamesRequired: 'Vor- und Nachname sind erforderlich.',
   bankFieldsRequired: 'Bitte alle Bankdaten ausfüllen.',
   bankAccountInvalid: 'Bitte eine gültige Kontonummer eingeben (9-18 Ziffern).',

@@ -13,7 +13,7 @@ export const msg: Shape<Translation['msg']> = {
   newPasswordSame: "Le nouveau mot de passe doit être différent de l'actuel.",
   passwordChanged: 'Mot de passe modifié avec succès.',
   passwordBlank: 'Le mot de passe ne peut pas contenir uniquement des espaces.',
-  passwordTooCommon: 'Ce mot de passe est trop courant et facile à deviner. Veuillez en choisir un autre.',
+  passwordTooWeak: 'Ce mot de passe est trop facile à deviner. Veuillez en choisir un autre.',
   profileNamesRequired: 'Le prénom et le nom sont obligatoires.',
   bankFieldsRequired: 'Veuillez remplir toutes les coordonnées bancaires.',
   bankAccountInvalid: 'Saisissez un numéro de compte valide (9 à 18 chiffres).',

@@ -13,7 +13,7 @@ export const msg: Shape<Translation['msg']> = {
   newPasswordSame: 'नया पासवर्ड वर्तमान पासवर्ड से अलग होना चाहिए।',
   passwordChanged: 'पासवर्ड सफलतापूर्वक बदल गया।',
   passwordBlank: 'पासवर्ड केवल स्पेस का नहीं हो सकता।',
-  passwordTooCommon: 'यह पासवर्ड बहुत आम है और आसानी से अनुमान लगाया जा सकता है। कृपया कोई दूसरा चुनें।',
+  passwordTooWeak: 'इस पासवर्ड का अनुमान लगाना बहुत आसान है। कृपया कोई दूसरा चुनें।',
   profileNamesRequired: 'पहला नाम और उपनाम आवश्यक हैं।',
   bankFieldsRequired: 'कृपया सभी बैंक विवरण भरें।',
   bankAccountInvalid: 'एक मान्य खाता संख्या दर्ज करें (9-18 अंक)।',

@@ -1,4 +1,6 @@
+import { users } from '@app/db';
 import { rooms } from '@app/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aPng, multipartOf, postTopup } from '../features/topups/topups.fixtures.ts';
@@ -206,6 +208,37 @@ describe('the accounts a plain admin may see', () => {
       200,
     );
     expect((await get(`/api/trade-log?limit=50`, superadmin.token)).body).toContain(superadmin.id);
+  });
+});
+
+describe('the lists a plain admin reads', () => {
+  it("hold no superadmin's top-ups or withdrawals, while a superadmin's lists do", async () => {
+    await app.db.update(users).set(BANK).where(eq(users.id, superadmin.id));
+    const withdrawal = await pendingWithdrawal(app, superadmin, 10);
+    const form = await multipartOf({ amount: '250', currency: 'INR', voucher: aPng() });
+    const topup = await postTopup(app, superadmin.token, form, { 'idempotency-key': newKey() });
+    expect(topup.statusCode, topup.body).toBe(201);
+    const topupId: string = topup.json().topup.id;
+    const listed = async (token: string) => {
+      const [topups, withdrawals] = await Promise.all([
+        get('/api/topups?status=all&limit=50', token),
+        get('/api/withdrawals?status=all&limit=50', token),
+      ]);
+      expect(topups.statusCode, topups.body).toBe(200);
+      expect(withdrawals.statusCode, withdrawals.body).toBe(200);
+      return {
+        topups: topups.json().items.map((i: { id: string }) => i.id) as string[],
+        withdrawals: withdrawals.json().items.map((i: { id: string }) => i.id) as string[],
+      };
+    };
+    const plain = await listed(staff.token);
+    expect(plain.topups).not.toContain(topupId);
+    expect(plain.withdrawals).not.toContain(withdrawal);
+    expect(plain.topups).toContain(records.topup);
+    expect(plain.withdrawals).toContain(records.withdrawal);
+    const full = await listed(superadmin.token);
+    expect(full.topups).toContain(topupId);
+    expect(full.withdrawals).toContain(withdrawal);
   });
 });
 

@@ -1,6 +1,7 @@
 import { type DbOrTx, type TopupRow, topups, users } from '@app/db';
 import { isUuid, type RequestUser, type WalletRequestStatus } from '@app/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { noSuperadminSql } from '../../lib/access.ts';
 
 /** Reads of top-ups. Every write goes through the top-up functions of @app/db. */
 
@@ -41,9 +42,16 @@ export type TopupWithUser = TopupRow & { user: RequestUser };
 /** Everybody's top-ups with who asked, of one status or all (admins). */
 export async function listTopupsWithUsers(
   db: DbOrTx,
-  query: Page & { status?: WalletRequestStatus },
+  query: Page & {
+    status?: WalletRequestStatus;
+    /** For a plain admin: no superadmin's top-ups (lib/access.ts). */
+    hideSuperadmins?: boolean;
+  },
 ): Promise<{ rows: TopupWithUser[]; total: number }> {
-  const where = query.status ? eq(topups.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(topups.status, query.status) : undefined,
+    query.hideSuperadmins ? noSuperadminSql(sql`${users.role}`) : undefined,
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -62,7 +70,7 @@ export async function listTopupsWithUsers(
       .orderBy(...newestFirst)
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ n: count() }).from(topups).where(where),
+    db.select({ n: count() }).from(topups).innerJoin(users, eq(users.id, topups.userId)).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.topup, user: r.user })), total: totals[0]?.n ?? 0 };
 }

@@ -94,7 +94,7 @@ const topupsRoutes: FastifyPluginAsyncZod<TopupsRoutesOptions> = async (app, opt
         response: { 200: adminTopupsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.list(request.query),
+    async (request) => service.list(request.query, caller(request).staff),
   );
 
   app.put(

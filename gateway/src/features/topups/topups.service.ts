@@ -29,7 +29,7 @@ import {
   type WalletRequestStatus,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { mayReadRecordsOf } from '../../lib/access.ts';
+import { mayReadRecordsOf, type Staff, seesSuperadminRows } from '../../lib/access.ts';
 import { badRequest, conflict, limitRefusal, notFound } from '../../lib/errors.ts';
 import type { RequestMeta } from '../../lib/request.ts';
 import { pagination } from '../../lib/sql.ts';
@@ -218,9 +218,10 @@ export function createTopupsService({ db, caps, store, events, log }: TopupsServ
     },
 
     /** Admins: everybody's top-ups with who asked. */
-    async list(query: ListQuery): Promise<{ items: AdminTopup[]; pagination: Pagination }> {
+    async list(query: ListQuery, viewer: Staff): Promise<{ items: AdminTopup[]; pagination: Pagination }> {
       const { rows, total } = await listTopupsWithUsers(db, {
         status: query.status === 'all' ? undefined : query.status,
+        hideSuperadmins: !seesSuperadminRows(viewer),
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });

@@ -1,6 +1,7 @@
 import { type DbOrTx, users, type WithdrawalRow, withdrawals } from '@app/db';
 import type { BankDetails, RequestUser, WalletRequestStatus } from '@app/shared';
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { noSuperadminSql } from '../../lib/access.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 const requestUser = {
@@ -44,10 +45,16 @@ export async function listUserWithdrawals(
  */
 export async function listAllWithdrawals(
   db: DbOrTx,
-  opts: { status?: WalletRequestStatus; search?: string } & Page,
+  opts: {
+    status?: WalletRequestStatus;
+    search?: string;
+    /** For a plain admin: no superadmin's withdrawals (lib/access.ts). */
+    hideSuperadmins?: boolean;
+  } & Page,
 ): Promise<{ rows: Array<{ withdrawal: WithdrawalRow; user: RequestUser }>; total: number }> {
   const conditions: SQL[] = [];
   if (opts.status !== undefined) conditions.push(eq(withdrawals.status, opts.status));
+  if (opts.hideSuperadmins) conditions.push(noSuperadminSql(sql`${users.role}`));
   if (opts.search) {
     const pattern = containsPattern(opts.search);
     const matches = or(

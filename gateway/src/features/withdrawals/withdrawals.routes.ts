@@ -92,7 +92,7 @@ const withdrawalsRoutes: FastifyPluginAsyncZod<WithdrawalsRoutesOptions> = async
         response: { 200: adminWithdrawalsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => service.listAll(request.query),
+    async (request) => service.listAll(request.query, caller(request).staff),
   );
 
   app.get(

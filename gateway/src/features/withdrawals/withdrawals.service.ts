@@ -33,7 +33,7 @@ import {
   withdrawalBankSchema,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { mayReadRecordsOf } from '../../lib/access.ts';
+import { mayReadRecordsOf, type Staff, seesSuperadminRows } from '../../lib/access.ts';
 import {
   type AppError,
   badRequest,
@@ -187,14 +187,13 @@ export function createWithdrawalsService({ db, maxPending, events, log }: Withdr
       return { items: rows.map(toWithdrawal), pagination: pagination(total, query.page, query.limit) };
     },
 
-    async listAll(query: {
-      page: number;
-      limit: number;
-      status?: Withdrawal['status'] | 'all';
-      search?: string;
-    }): Promise<{ items: AdminWithdrawal[]; pagination: Pagination }> {
+    async listAll(
+      query: { page: number; limit: number; status?: Withdrawal['status'] | 'all'; search?: string },
+      viewer: Staff,
+    ): Promise<{ items: AdminWithdrawal[]; pagination: Pagination }> {
       const { rows, total } = await listAllWithdrawals(db, {
         status: query.status === 'all' ? undefined : query.status,
+        hideSuperadmins: !seesSuperadminRows(viewer),
         search: query.search || undefined,
         limit: query.limit,
         offset: (query.page - 1) * query.limit,

@@ -11,6 +11,7 @@ import accountMailPlugin from './features/auth/account-mail.plugin.ts';
 import { findSession } from './features/auth/auth.repository.ts';
 import authRoutes from './features/auth/auth.routes.ts';
 import emailVerificationRoutes from './features/auth/email-verification.routes.ts';
+import loginLockPlugin from './features/auth/login-lock.plugin.ts';
 import loginLockRoutes from './features/auth/login-lock.routes.ts';
 import recoveryRoutes from './features/auth/recovery.routes.ts';
 import balancesRoutes from './features/balances/balances.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(
   });
   await app.register(sessionsPlugin);
   await app.register(accountMailPlugin);
+  await app.register(loginLockPlugin, config.loginLock);
   await app.register(twoFactorPlugin, {
     keyMaterial: config.totpEncKey ?? config.jwtSecret,
     challengeTtlMs: config.twoFactorChallengeTtlMs ?? 5 * 60_000,
@@ -124,7 +126,7 @@ export async function buildApp(
       await api.register(authRoutes, {
         loginRateLimit: config.loginRateLimit,
         registerRateLimit: config.registerRateLimit,
-        loginLock: config.loginLock,
+        changePasswordRateLimit: config.changePasswordRateLimit ?? 10,
       });
       await api.register(loginLockRoutes);
       const accountMail = {

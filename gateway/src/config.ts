@@ -99,10 +99,14 @@ const envSchema = z.object({
   // Requests per minute per address to the emailed-link routes (forgot and reset password,
   // verify and resend verification); the workers also cap the emails per account.
   ACCOUNT_MAIL_RATE_LIMIT: positiveInt(5),
-  // Failed sign-ins of one account, from any address, before it locks; the minutes they count
-  // in, which is also how long the lock lasts.
+  // Attempts at one account's password or code (sign-in, change-password, turning two-factor
+  // off) before it locks, counted apart for the address it last signed in from and for every
+  // other; the minutes they count in, which is also how long the lock lasts.
   LOGIN_LOCK_THRESHOLD: positiveInt(10),
   LOGIN_LOCK_MINUTES: positiveInt(15).pipe(z.number().max(24 * 60)),
+  // Password changes one account may try per hour, right or wrong (wrong current passwords also
+  // count towards the lock above).
+  CHANGE_PASSWORD_RATE_LIMIT: positiveInt(10),
   // What one user may repeat (docs/configuration.md): tickets opened per hour and waiting for
   // support at once; top-ups asked per hour and pending at once, and the voucher storage of
   // their recent top-ups; withdrawals pending at once; verification and reset emails asked per
@@ -186,8 +190,10 @@ export type Config = {
   registerRateLimit: number;
   /** Requests per minute per IP to each emailed-link route (unset: 5). */
   accountMailRateLimit?: number;
-  /** Failed sign-ins per account before it locks, and the window (ms) they count in and it lasts. */
+  /** Attempts per account and lane before it locks, and the window (ms) they count in and it lasts. */
   loginLock: { threshold: number; windowMs: number };
+  /** Password changes per account per hour (unset: 10). */
+  changePasswordRateLimit?: number;
   /** What one user may repeat: rates per hour, caps on what waits for review. */
   writeLimits: WriteLimits;
   /** Key material for two-factor secrets at rest (unset: derived from jwtSecret). */
@@ -238,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     accountMailRateLimit: e.ACCOUNT_MAIL_RATE_LIMIT,
     loginLock: { threshold: e.LOGIN_LOCK_THRESHOLD, windowMs: e.LOGIN_LOCK_MINUTES * 60_000 },
+    changePasswordRateLimit: e.CHANGE_PASSWORD_RATE_LIMIT,
     writeLimits: {
       tickets: { perHour: e.TICKETS_PER_HOUR, open: e.TICKETS_OPEN_MAX },
       topups: {

@@ -90,6 +90,13 @@ export type PasswordResetMailJobData = { identifier: string };
  * on request); nothing is sent when it is verified already.
  */
 export type VerificationMailJobData = { userId: string };
+/**
+ * Sign-in attempts on an account reached the lock (gateway login-lock.ts): `known`, those from
+ * the address it last signed in from; `elsewhere`, those from every other address.
+ */
+export type LockLane = 'known' | 'elsewhere';
+/** The owner's notice that their account's sign-in from `lane` is locked until `lockedUntil` (ISO). */
+export type AccountLockedMailJobData = { userId: string; lane: LockLane; lockedUntil: string };
 
 /** Every job a queue accepts: job name → payload. */
 export interface JobMap {
@@ -102,6 +109,7 @@ export interface JobMap {
   mail: {
     passwordReset: PasswordResetMailJobData;
     emailVerification: VerificationMailJobData;
+    accountLocked: AccountLockedMailJobData;
   };
   settlement: {
     settle: SettleTradeJobData;

@@ -23,14 +23,14 @@ export type MailWorkerDeps = {
 const MAIL_CONCURRENCY = 4;
 
 /**
- * Consumes the `mail` queue: the emails the gateway asks for (reset and verification links),
- * sent through SMTP_URL with the retries the producer sets. Logs name the job and the user,
- * never an address or a token.
+ * Consumes the `mail` queue: the emails the gateway asks for (reset and verification links,
+ * sign-in lock notices), sent through SMTP_URL with the retries the producer sets. Logs name
+ * the job and the user, never an address or a token.
  */
 export function createMailWorker(deps: MailWorkerDeps) {
   const log = deps.logger.child({ queue: QUEUES.mail });
   const transport = createMailTransport(deps.smtpUrl, deps.mailFrom);
-  if (!deps.smtpUrl) log.warn('SMTP_URL is not set: reset and verification emails cannot be sent');
+  if (!deps.smtpUrl) log.warn('SMTP_URL is not set: account emails cannot be sent');
   const jobs = createMailJobs({
     db: deps.db,
     send: transport.send,
@@ -44,6 +44,8 @@ export function createMailWorker(deps: MailWorkerDeps) {
         return jobs.passwordReset(job.data);
       case 'emailVerification':
         return jobs.emailVerification(job.data);
+      case 'accountLocked':
+        return jobs.accountLocked(job.data);
       default: {
         const unknown: never = job;
         throw new UnrecoverableError(`unknown mail job: ${(unknown as { name: string }).name}`);

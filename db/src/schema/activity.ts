@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -67,14 +69,27 @@ export const auditLog = pgTable(
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
- * Failed sign-ins of one account inside the counting window, and the lock they led to (migration
- * 0014). A success or an unlock deletes the row; the gateway's login lock reads and writes it.
+ * Sign-in attempts of one account inside the counting window, and the lock they led to, per lane
+ * (migrations 0014, 0025): `known` for the address the account last signed in from
+ * (`address`), `elsewhere` for every other one, so guesses from elsewhere do not lock the owner
+ * out at their usual address. An attempt is counted before its password or code is checked; a
+ * success or an unlock clears it. The gateway's login lock reads and writes it.
  */
-export const loginLocks = pgTable('login_locks', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  failures: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
-  lockedUntil: timestamp({ withTimezone: true }),
-});
+export const loginLocks = pgTable(
+  'login_locks',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lane: text().notNull().default('elsewhere'),
+    /** The known lane's address (the last successful sign-in's); null on the `elsewhere` lane. */
+    address: text(),
+    failures: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'login_locks_pkey', columns: [t.userId, t.lane] }),
+    check('login_locks_lane', sql`${t.lane} IN ('known', 'elsewhere')`),
+  ],
+);
 export type LoginLockRow = typeof loginLocks.$inferSelect;

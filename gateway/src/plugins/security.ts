@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MSG } from '@app/shared';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { RetryLaterError } from '../lib/errors.ts';
@@ -23,6 +24,14 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   if (failed) throw failed;
   return headers;
 }
+
+/**
+ * The key of a route limit counted per signed-in account rather than per address (a stolen
+ * session used from many addresses is still one account): for routes behind `authenticate`,
+ * whose hook runs before the limiter's.
+ */
+export const perAccount = (request: FastifyRequest): string =>
+  request.currentUser ? `account:${request.currentUser.id}` : request.ip;
 
 /**
  * Security headers for every answer, and the rate limiter that login and register opt

@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     loginRateLimit: 1000,
     registerRateLimit: 1000,
+    changePasswordRateLimit: 1000,
     loginLock: { threshold: 10, windowMs: 15 * 60_000 },
     writeLimits: GENEROUS_WRITE_LIMITS,
     trustProxy: false,

@@ -6,9 +6,14 @@ import {
   type MailRecipient,
   withdrawAccountToken,
 } from '@app/db';
-import { ACCOUNT_LINK_PATHS, type PasswordResetMailJobData, type VerificationMailJobData } from '@app/shared';
+import {
+  ACCOUNT_LINK_PATHS,
+  type AccountLockedMailJobData,
+  type PasswordResetMailJobData,
+  type VerificationMailJobData,
+} from '@app/shared';
 import { UnrecoverableError } from 'bullmq';
-import { passwordResetMail, verificationMail } from '../mail/messages.ts';
+import { accountLockedMail, passwordResetMail, verificationMail } from '../mail/messages.ts';
 import { type MailMessage, MailNotConfiguredError, type SendMail } from '../mail/transport.ts';
 
 export type MailJobDeps = {
@@ -99,6 +104,18 @@ export function createMailJobs(deps: MailJobDeps) {
         verificationMail,
         ACCOUNT_LINK_PATHS.verifyEmail,
       );
+    },
+
+    /** No token, no cap: a lane locks at most once per lock window. */
+    async accountLocked(data: AccountLockedMailJobData): Promise<MailJobResult> {
+      const user = await findMailRecipient(deps.db, { id: data.userId });
+      if (!user || user.banned) return { sent: false, reason: 'no_account' };
+      try {
+        await deps.send(accountLockedMail(user, data));
+      } catch (error) {
+        throw sendFailure(error);
+      }
+      return { sent: true };
     },
   };
 }

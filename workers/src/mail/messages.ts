@@ -1,4 +1,4 @@
-import { USERNAME_PATTERN } from '@app/shared';
+import { type AccountLockedMailJobData, PLATFORM_TIMEZONE, USERNAME_PATTERN } from '@app/shared';
 import type { MailMessage } from './transport.ts';
 
 /** Escapes what goes into the HTML part (a greeting may hold the account's own text). */
@@ -57,5 +57,28 @@ export function verificationMail(to: Addressee, link: string): MailMessage {
     body: 'Please confirm that this is your email address by opening this link within 24 hours.',
     link: { action: 'Confirm my email address', href: link },
     footer: 'If you did not create a CoinPulse account, ignore this email.',
+  });
+}
+
+const lockEnd = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PLATFORM_TIMEZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/** The owner's notice that sign-in to their account is locked (too many wrong passwords or codes). */
+export function accountLockedMail(
+  to: Addressee,
+  lock: Pick<AccountLockedMailJobData, 'lane' | 'lockedUntil'>,
+): MailMessage {
+  const until = `${lockEnd.format(new Date(lock.lockedUntil))} IST`;
+  const body =
+    lock.lane === 'known'
+      ? `Too many wrong passwords or codes were tried on your CoinPulse account from the address you last signed in from, so sign-in from there is refused until ${until}.`
+      : `Too many wrong passwords or codes were tried on your CoinPulse account from addresses you have not signed in from, so sign-in from them is refused until ${until}. You can still sign in from the address you last signed in from.`;
+  return accountMail(to, 'Sign-in to your CoinPulse account is locked', {
+    body,
+    footer:
+      'If this was not you, someone may be guessing your password: once signed in, choose a new one and turn on two-factor sign-in. You can also reset your password from the sign-in page.',
   });
 }

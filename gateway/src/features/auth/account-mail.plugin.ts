@@ -1,3 +1,4 @@
+import type { LockLane } from '@app/shared';
 import fp from 'fastify-plugin';
 
 /**
@@ -13,6 +14,11 @@ export interface AccountMail {
    * that asked for it is committed, and the user can ask again from the banner.
    */
   sendVerification(userId: string): Promise<void>;
+  /**
+   * Queue the owner's notice that a lane of their account's sign-in lock was set, until `until`.
+   * Never throws: the attempt that locked it is refused either way.
+   */
+  accountLocked(userId: string, lane: LockLane, until: Date): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -33,6 +39,13 @@ export default fp(
           await app.queues.mail.add('emailVerification', { userId });
         } catch (err) {
           log.error({ err, userId }, 'verification email not queued');
+        }
+      },
+      async accountLocked(userId, lane, until) {
+        try {
+          await app.queues.mail.add('accountLocked', { userId, lane, lockedUntil: until.toISOString() });
+        } catch (err) {
+          log.error({ err, userId }, 'account locked email not queued');
         }
       },
     } satisfies AccountMail);

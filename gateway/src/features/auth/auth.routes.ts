@@ -16,16 +16,16 @@ import { sendJson } from '../../lib/cached.ts';
 import { clientInfo } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
+import { perAccount } from '../../plugins/security.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { createAuthService } from './auth.service.ts';
-import type { LoginLockSettings } from './login-lock.ts';
 import { createPasswordPolicy } from './password-policy.ts';
 
 export type AuthRoutesOptions = {
   loginRateLimit: number;
   registerRateLimit: number;
-  /** Failed sign-ins per account before it locks, and the window they count in (login-lock.ts). */
-  loginLock: LoginLockSettings;
+  /** Password changes per account per hour, right or wrong. */
+  changePasswordRateLimit: number;
 };
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -33,7 +33,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
     db: app.db,
     signToken: app.signToken,
     sessions: app.sessions,
-    loginLock: opts.loginLock,
+    loginLock: app.loginLock,
     twoFactor: app.twoFactor,
     passwords: createPasswordPolicy(app.siteSettings),
   });
@@ -65,7 +65,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         audience: 'public',
         tags,
         description:
-          'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts from anywhere: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too. With two-factor sign-in on, the answer is `{ twoFactorRequired: true, challenge }` instead of a session: send the challenge with a code to POST /api/auth/2fa/verify. A staff account without it gets its session with `twoFactorSetupRequired: true`, and its staff routes answer 403 until it is turned on.',
+          'Sign in with username or email. 429 when this address tried too often, or when the account is locked after too many failed attempts: the message says how long to wait, as does Retry-After (seconds); while locked, the right password is refused too. Attempts from the address the account last signed in from are counted apart from those from anywhere else, so guesses from elsewhere do not lock the owner out there; the owner is told by email when either locks. With two-factor sign-in on, the answer is `{ twoFactorRequired: true, challenge }` instead of a session: send the challenge with a code to POST /api/auth/2fa/verify. A staff account without it gets its session with `twoFactorSetupRequired: true`, and its staff routes answer 403 until it is turned on.',
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
@@ -112,15 +112,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
   app.put(
     '/auth/change-password',
     {
+      config: {
+        rateLimit: { max: opts.changePasswordRateLimit, timeWindow: 3_600_000, keyGenerator: perAccount },
+      },
       schema: {
         audience: 'user',
         tags,
         security: bearer,
+        description:
+          "A wrong current password counts towards the account's sign-in lock like a wrong sign-in (429 with Retry-After once locked), and an account may try a limited number of changes per hour (429, the message and Retry-After say how long to wait).",
         body: changePasswordSchema,
-        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => service.changePassword(caller(request), request.body),
+    async (request) => service.changePassword(caller(request), request.body, clientInfo(request)),
   );
 
   app.post(

@@ -28,20 +28,15 @@ import {
   type UserRecord,
 } from '../users/users.repository.ts';
 import { type LoginAttempt, recordLogin } from './auth.repository.ts';
-import {
-  AccountLockedError,
-  clearFailures,
-  type LoginLockSettings,
-  lockedUntil,
-  recordFailure,
-} from './login-lock.ts';
+import type { Attempt, LoginLock } from './login-lock.plugin.ts';
+import { AccountLockedError, signedInFrom } from './login-lock.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 
 type Deps = {
   db: Db;
   signToken: SignToken;
   sessions: Sessions;
-  loginLock: LoginLockSettings;
+  loginLock: LoginLock;
   twoFactor: TwoFactor;
   passwords: PasswordPolicy;
 };
@@ -84,13 +79,28 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
     ip: client.ip,
   });
 
-  /** A sign-in that passed every step: the failures so far no longer count; recorded; a session. */
+  /**
+   * An attempt on an account from the client, its slot taken before the password or code is
+   * checked; a locked account's refusal is recorded before it is answered.
+   */
+  const takeAttempt = async (user: UserRecord, identifier: string, client: ClientInfo): Promise<Attempt> => {
+    try {
+      return await loginLock.attempt(user.id, client.ip);
+    } catch (error) {
+      if (error instanceof AccountLockedError)
+        await recordLogin(db, attempt(client, identifier, user, 'locked'));
+      throw error;
+    }
+  };
+
+  /** A sign-in that passed every step: its lane's attempts no longer count; recorded; a session. */
   const signedIn = async (
     user: UserRecord,
     identifier: string,
     client: ClientInfo,
+    taken: Attempt,
   ): Promise<AuthResponse> => {
-    await clearFailures(db, user.id);
+    await taken.signedIn();
     await recordLogin(db, attempt(client, identifier, user, null));
     return { token: signToken(user), user: toPublicUser(user) };
   };
@@ -119,43 +129,42 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
         });
         const record: UserRecord = { ...row, referralCode: key.code };
         await recordLogin(tx, attempt(client, body.username, record, null));
+        await signedInFrom(tx, record.id, client.ip, 'elsewhere');
         return record;
       });
       return { token: signToken(user), user: toPublicUser(user) };
     },
 
     /**
-     * Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). A
-     * locked account answers 429 before its password is looked at, so the right one does not
-     * get in either (and a guesser learns nothing more); a wrong password counts towards the
-     * lock, a right one clears the count, unless a code must follow: then only the code clears
-     * it (else the password would reset the count of wrong codes). With two-factor sign-in on,
-     * the answer is a challenge for `verifyTwoFactor`; staff without it get their session with
+     * Every attempt is recorded. Unknown accounts still cost one argon2 verify (timing). The
+     * attempt takes its slot of the account's lock before the password is looked at (a locked
+     * account answers 429, so the right password does not get in either, and a guesser learns
+     * nothing more); a wrong password keeps it, a right one clears its lane, unless a code must
+     * follow: then it gives its slot back, and only the code clears the lane (else the password
+     * would reset the count of wrong codes). With two-factor sign-in on, the answer is a
+     * challenge for `verifyTwoFactor`; staff without it get their session with
      * `twoFactorSetupRequired` (their staff routes are refused until they turn it on).
      */
     async login(body: LoginBody, client: ClientInfo): Promise<LoginResponse> {
       const user = await findUserByIdentifier(db, body.identifier);
-      const until = user && (await lockedUntil(db, user.id));
-      if (user && until) {
-        await recordLogin(db, attempt(client, body.identifier, user, 'locked'));
-        throw new AccountLockedError(until);
-      }
+      const taken = user && (await takeAttempt(user, body.identifier, client));
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
-      if (!user || !ok) {
+      if (!user || !taken || !ok) {
         await recordLogin(
           db,
           attempt(client, body.identifier, user, user ? 'wrong_password' : 'unknown_user'),
         );
-        if (user) await recordFailure(db, user.id, loginLock);
+        await taken?.failed();
         throw unauthorized(MSG.invalidCredentials);
       }
       // Checked after the password, so a ban is not revealed to someone guessing.
       if (user.bannedAt) {
-        await clearFailures(db, user.id);
+        await taken.giveBack();
         await recordLogin(db, attempt(client, body.identifier, user, 'banned'));
         throw new AppError(403, MSG.accountBanned);
       }
       if (await twoFactor.enabled(user.id)) {
+        await taken.giveBack();
         const challenge = await twoFactor.issueChallenge({
           userId: user.id,
           tokenVersion: user.tokenVersion,
@@ -163,15 +172,16 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
         });
         return { twoFactorRequired: true, challenge };
       }
-      const session = await signedIn(user, body.identifier, client);
+      const session = await signedIn(user, body.identifier, client, taken);
       return isAdminRole(user.role) ? { ...session, twoFactorSetupRequired: true } : session;
     },
 
     /**
      * The second step: a challenge from `login` and a TOTP or recovery code. The challenge is
      * taken before the code is looked at, so two answers to one challenge cannot both sign in;
-     * a wrong code puts it back (the person may type again until it expires), is recorded, and
-     * counts towards the account's lock like a wrong password.
+     * the code takes its slot of the account's lock as a password does. A wrong code puts the
+     * challenge back (the person may type again until it expires), is recorded, and keeps its
+     * slot; the one that locks the account answers 429.
      */
     async verifyTwoFactor(
       body: TwoFactorVerifyBody,
@@ -184,21 +194,20 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
       // A password change or a sign-out everywhere since the password step ends it too.
       if (!user || user.tokenVersion !== challenge.tokenVersion)
         throw unauthorized(MSG.twoFactorChallengeExpired);
-      const until = await lockedUntil(db, user.id);
-      if (until) {
-        await recordLogin(db, attempt(client, challenge.identifier, user, 'locked'));
-        throw new AccountLockedError(until);
+      const taken = await takeAttempt(user, challenge.identifier, client);
+      if (user.bannedAt) {
+        await taken.giveBack();
+        throw new AppError(403, MSG.accountBanned);
       }
-      if (user.bannedAt) throw new AppError(403, MSG.accountBanned);
       const who = { actor: { id: user.id, role: user.role }, ip: client.ip, requestId };
       if (!(await twoFactor.checkCode(user.id, body.code, who))) {
         await recordLogin(db, attempt(client, challenge.identifier, user, 'wrong_two_factor_code'));
-        const locked = await recordFailure(db, user.id, loginLock);
+        const locked = await taken.failed();
         if (locked) throw new AccountLockedError(locked);
         await twoFactor.returnChallenge(body.challenge, challenge);
         throw unauthorized(MSG.twoFactorCodeWrong);
       }
-      return signedIn(user, challenge.identifier, client);
+      return signedIn(user, challenge.identifier, client, taken);
     },
 
     /**
@@ -209,16 +218,23 @@ export function createAuthService({ db, signToken, sessions, loginLock, twoFacto
 
     /**
      * A new hash, and every session of the user ends (their other devices are signed out and
-     * told why); the returned token, of the new version, keeps the caller signed in here.
+     * told why); the returned token, of the new version, keeps the caller signed in here. The
+     * current password is a guess like a sign-in's: it takes a slot of the account's lock
+     * before it is checked, keeps it when wrong, and gives it back when right.
      */
     async changePassword(
       caller: Pick<UserRecord, 'id'>,
       body: ChangePasswordBody,
+      client: ClientInfo,
     ): Promise<{ message: string; token: string }> {
       const user = await findUserById(db, caller.id);
       if (!user) throw unauthorized(MSG.sessionExpired);
-      if (!(await verifyPassword(user.passwordHash, body.currentPassword)))
+      const taken = await loginLock.attempt(user.id, client.ip);
+      if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        await taken.failed();
         throw badRequest(MSG.currentPasswordWrong);
+      }
+      await taken.giveBack();
       await passwords.refuseWeak(body.newPassword, user);
       const passwordHash = await hashPassword(body.newPassword);
       const announce = await db.transaction(async (tx) => {

@@ -32,9 +32,10 @@ import {
 import { type ClientSocket, connected, listen, next } from '../../test/socket-client.ts';
 
 /**
- * Password reset and email verification end to end: the gateway queues the email, a real
- * workers process sends it over SMTP to a real mail catcher (maildev), and the test reads the
- * link from the received email. On a database of its own, so the dashboard's counts are exact.
+ * Password reset, email verification and the sign-in lock notice end to end: the gateway queues
+ * the email, a real workers process sends it over SMTP to a real mail catcher (maildev), and the
+ * test reads the link from the received email. On a database of its own, so the dashboard's
+ * counts are exact.
  */
 const PUBLIC_URL = 'http://platform.test';
 const RESET_MAILS_PER_HOUR = 3;
@@ -267,6 +268,37 @@ describe('POST /api/auth/reset-password', () => {
       (rows[0] as { expiresAt: Date; createdAt: Date }).expiresAt.getTime() -
       (rows[0]?.createdAt.getTime() ?? 0);
     expect(ttl).toBe(30 * 60_000);
+  });
+});
+
+describe('the sign-in lock notice', () => {
+  const loginFrom = (user: TestUser, password: string, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: user.username, password },
+      remoteAddress,
+    });
+
+  it('tells the owner once when guesses from elsewhere lock the account, and that their usual address still works', async () => {
+    const user = await createUser(app);
+    const home = '10.91.0.1';
+    expect((await loginFrom(user, user.password, home)).statusCode).toBe(200);
+    for (let i = 1; i <= 10; i++)
+      expect((await loginFrom(user, `wrong-guess-${i}`, `10.91.1.${i}`)).statusCode).toBe(401);
+    expect((await loginFrom(user, user.password, '10.91.2.1')).statusCode).toBe(429);
+
+    const notice = await mailTo(user.email);
+    expect(notice.subject).toMatch(/locked/i);
+    // The address is not verified: the username at most, nothing else the user wrote.
+    expect(notice.text).toContain(`Hello ${user.username},`);
+    expect(notice.text).toMatch(
+      /refused until .+\. You can still sign in from the address you last signed in from\./,
+    );
+    for (const part of [notice.text, notice.html]) expect(part).not.toMatch(/10\.91\./);
+    // The refusals after the lock send nothing more.
+    await mailQueueDrained();
+    expect(await mail.mailsTo(user.email)).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,6 @@ import {
   consumeAccountToken,
   type Db,
   hashPassword,
-  loginLocks,
   retireAccountTokens,
   users,
 } from '@app/db';
@@ -14,6 +13,7 @@ import { audit } from '../audit/audit.ts';
 import type { Sessions } from '../sessions/sessions.plugin.ts';
 import { findUserById } from '../users/users.repository.ts';
 import type { AccountMail } from './account-mail.plugin.ts';
+import { clearLocks } from './login-lock.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 
 type Deps = { db: Db; sessions: Sessions; accountMail: AccountMail; passwords: PasswordPolicy };
@@ -46,16 +46,14 @@ export function createRecoveryService({ db, sessions, accountMail, passwords }: 
         if (!used) throw badRequest(MSG.resetLinkInvalid);
         await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
         await retireAccountTokens(tx, used.userId, 'password_reset');
-        const [lock] = await tx.delete(loginLocks).where(eq(loginLocks.userId, used.userId)).returning();
+        const { wasLockedUntil } = await clearLocks(tx, used.userId);
         const end = await sessions.end(tx, used.userId);
         await audit(tx, {
           actor: null,
           action: 'user.password_reset',
           targetType: 'user',
           targetId: used.userId,
-          before: {
-            lockedUntil: lock?.lockedUntil && lock.lockedUntil > new Date() ? lock.lockedUntil : null,
-          },
+          before: { lockedUntil: wasLockedUntil },
           after: { lockedUntil: null, sessionsEnded: true },
           ip: client.ip,
           requestId: client.requestId,

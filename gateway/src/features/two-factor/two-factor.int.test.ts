@@ -255,6 +255,41 @@ describe('turning it off', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(MSG.twoFactorNotEnabled);
   });
+
+  it("counts wrong codes and wrong passwords towards the account's lock: then the right pair is refused too", async () => {
+    const user = await createUser(app);
+    const { secret } = await turnOn(user);
+    const disable = (body: object) => post('/api/auth/2fa/disable', body, user.token);
+    for (let i = 0; i < THRESHOLD; i++) {
+      const wrong =
+        i % 2
+          ? await disable({ password: `not-it-${i}`, code: totpCode(secret, 1) })
+          : await disable({ password: user.password, code: '000000' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const right = await disable({ password: user.password, code: totpCode(secret, 1) });
+    expect(right.statusCode).toBe(429);
+    const wait = Number(right.headers['retry-after']);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(right.json().message).toBe(retryLaterMessage(MSG.accountLocked, wait));
+    expect(await status(user.token)).toMatchObject({ enabled: true });
+    // The same lock as the sign-in's.
+    expect((await login(user)).statusCode).toBe(429);
+  });
+
+  it('gives the slot back when the password and the code are right', async () => {
+    const user = await createUser(app);
+    const { secret } = await turnOn(user);
+    const disable = (body: object) => post('/api/auth/2fa/disable', body, user.token);
+    for (let i = 1; i < THRESHOLD; i++)
+      expect((await disable({ password: user.password, code: '000000' })).statusCode).toBe(400);
+    expect((await disable({ password: user.password, code: totpCode(secret, 1) })).statusCode).toBe(200);
+    // Three wrong codes still count, and the one that turned it off did not: one more locks.
+    expect((await post('/api/auth/login', { identifier: user.username, password: 'wrong' })).statusCode).toBe(
+      401,
+    );
+    expect((await login(user)).statusCode).toBe(429);
+  });
 });
 
 describe('staff must use two-factor sign-in', () => {

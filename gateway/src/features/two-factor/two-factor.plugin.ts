@@ -165,10 +165,19 @@ export default fp<TwoFactorOptions>(
         const row = await findUserById(app.db, user.id);
         if (!row) throw unauthorized(MSG.sessionExpired);
         if (!(await twoFactor.enabled(user.id))) throw badRequest(MSG.twoFactorNotEnabled);
-        if (!(await verifyPassword(row.passwordHash, body.password)))
+        // The password and the code are guesses like a sign-in's: one slot of the account's
+        // lock, taken before either is checked, kept when one is wrong, given back when both are right.
+        const taken = await app.loginLock.attempt(user.id, meta.ip);
+        if (!(await verifyPassword(row.passwordHash, body.password))) {
+          await taken.failed();
           throw badRequest(MSG.currentPasswordWrong);
+        }
         const kind = await twoFactor.checkCode(user.id, body.code, meta);
-        if (!kind) throw badRequest(MSG.twoFactorCodeWrong);
+        if (!kind) {
+          await taken.failed();
+          throw badRequest(MSG.twoFactorCodeWrong);
+        }
+        await taken.giveBack();
         await app.db.transaction(async (tx) => {
           await removeTwoFactor(tx, user.id);
           await audit(tx, {
@@ -219,7 +228,7 @@ export default fp<TwoFactorOptions>(
     };
     app.decorate('twoFactor', twoFactor);
   },
-  { name: 'two-factor', dependencies: ['db', 'redis', 'auth', 'sessions'] },
+  { name: 'two-factor', dependencies: ['db', 'redis', 'auth', 'sessions', 'login-lock'] },
 );
 
 /** A challenge's Redis key (under the gateway's prefix): a hash, so the key does not sign in. */

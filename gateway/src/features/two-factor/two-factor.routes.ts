@@ -78,7 +78,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRoutesOptions> = async (ap
         tags,
         security: bearer,
         description:
-          'Turn two-factor sign-in off with the password and a code (TOTP or recovery). Staff cannot use staff routes again until they turn it back on.',
+          "Turn two-factor sign-in off with the password and a code (TOTP or recovery). A wrong password or code counts towards the account's sign-in lock (429 with Retry-After once locked). Staff cannot use staff routes again until they turn it back on.",
         body: twoFactorDisableSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 429) },
       },

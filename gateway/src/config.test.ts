@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       registerRateLimit: 5,
       accountMailRateLimit: 5,
+      changePasswordRateLimit: 10,
       loginLock: { threshold: 10, windowMs: 15 * 60_000 },
       writeLimits: {
         tickets: { perHour: 10, open: 5 },

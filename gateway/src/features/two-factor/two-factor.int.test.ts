@@ -258,8 +258,8 @@ describe('turning it off', () => {
 
   it("counts wrong codes and wrong passwords towards the account's lock: then the right pair is refused too", async () => {
     const user = await createUser(app);
-    const { secret } = await turnOn(user);
-    const disable = (body: object) => post('/api/auth/2fa/disable', body, user.token);
+    const { secret, token } = await turnOn(user);
+    const disable = (body: object) => post('/api/auth/2fa/disable', body, token);
     for (let i = 0; i < THRESHOLD; i++) {
       const wrong =
         i % 2
@@ -272,15 +272,15 @@ describe('turning it off', () => {
     const wait = Number(right.headers['retry-after']);
     expect(wait).toBeGreaterThan(14 * 60);
     expect(right.json().message).toBe(retryLaterMessage(MSG.accountLocked, wait));
-    expect(await status(user.token)).toMatchObject({ enabled: true });
+    expect(await status(token)).toMatchObject({ enabled: true });
     // The same lock as the sign-in's.
     expect((await login(user)).statusCode).toBe(429);
   });
 
   it('gives the slot back when the password and the code are right', async () => {
     const user = await createUser(app);
-    const { secret } = await turnOn(user);
-    const disable = (body: object) => post('/api/auth/2fa/disable', body, user.token);
+    const { secret, token } = await turnOn(user);
+    const disable = (body: object) => post('/api/auth/2fa/disable', body, token);
     for (let i = 1; i < THRESHOLD; i++)
       expect((await disable({ password: user.password, code: '000000' })).statusCode).toBe(400);
     expect((await disable({ password: user.password, code: totpCode(secret, 1) })).statusCode).toBe(200);

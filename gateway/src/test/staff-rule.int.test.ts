@@ -46,6 +46,17 @@ const aimedAt = (): Record<string, string> => ({
 });
 
 const key = (o: Operation) => `${o.method} ${o.path}`;
+/** A ticket the victim opens; its id. */
+async function openTicket(subject: string, message: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/tickets',
+    headers: auth(victim.token),
+    payload: { subject, message },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().ticket.id;
+}
 const get = (path: string, token: string) => app.inject({ method: 'GET', url: path, headers: auth(token) });
 /** A URL for a staff route: any value for its parameters, the audience is checked before them. */
 const anyUrl = (path: string) => path.replace(/\{symbol\}|\{pair\}/g, 'BTC').replace(/\{[^}]+\}/g, victim.id);
@@ -76,14 +87,7 @@ beforeAll(async () => {
   expect(topup.statusCode, topup.body).toBe(201);
   records.topup = topup.json().topup.id;
   records.withdrawal = await pendingWithdrawal(app, victim, 100);
-  const ticket = await app.inject({
-    method: 'POST',
-    url: '/api/tickets',
-    headers: auth(victim.token),
-    payload: { subject: 'My withdrawal', message: 'Where is my money?' },
-  });
-  expect(ticket.statusCode, ticket.body).toBe(201);
-  records.ticket = ticket.json().ticket.id;
+  records.ticket = await openTicket('My withdrawal', 'Where is my money?');
 
   const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   operations = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
@@ -271,14 +275,8 @@ describe('the staff rule, room by room', () => {
     const events = ['ticket:new', 'admin:badges', 'admin:stats', 'admin:exposure'] as const;
     const seen = bare.flatMap((socket) => events.map((event) => record(socket, event)));
     const arrived = next(control, 'ticket:new');
-    const ticket = await app.inject({
-      method: 'POST',
-      url: '/api/tickets',
-      headers: auth(victim.token),
-      payload: { subject: 'Another question', message: 'About my top-up' },
-    });
-    expect(ticket.statusCode, ticket.body).toBe(201);
-    expect((await arrived).ticket.id).toBe(ticket.json().ticket.id);
+    const ticket = await openTicket('Another question', 'About my top-up');
+    expect((await arrived).ticket.id).toBe(ticket);
     const probe = next(control, 'admin:badges');
     app.io.to(rooms.admins()).emit('admin:badges', { topups: 0, withdrawals: 0 } as never);
     await probe;

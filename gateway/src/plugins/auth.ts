@@ -71,12 +71,6 @@ declare module 'fastify' {
      * (trade placement) and authenticates in full before answering any error.
      */
     verifyToken: Hook;
-    /**
-     * onRequest hook: authenticate, then require staff capability ('admin' admits superadmins
-     * too): the role and two-factor sign-in (403 with a message saying so). Routes get it from
-     * their declared audience.
-     */
-    requireRole: (role: 'admin' | 'superadmin') => Hook;
     signToken: SignToken;
     /**
      * The user a token speaks for, if its session still holds: an existing, unbanned user whose
@@ -194,18 +188,23 @@ export default fp<AuthOptions>(
       request.token = verified(parts[1] ?? '');
     };
 
+    // The staff capability is derived once per read of the row, and kept with the cached copy.
+    const loadSession = async (id: string): Promise<Session | undefined> => {
+      const user = await opts.loadUser(id);
+      return user && { ...user, staff: staffOf(user) };
+    };
     const sessions =
       opts.sessionCacheMs > 0
-        ? app.cacheBus.byKey(SESSION_CACHE, opts.loadUser, { ttlMs: opts.sessionCacheMs })
-        : { get: opts.loadUser, changed: () => {} };
+        ? app.cacheBus.byKey(SESSION_CACHE, loadSession, { ttlMs: opts.sessionCacheMs })
+        : { get: loadSession, changed: () => {} };
     app.decorate('forgetSession', (userId: string) => sessions.changed(userId));
 
     // The row, not the token, decides: a ban, a password change or a role change takes effect
     // on the very next request.
-    const check = (payload: TokenPayload, user: SessionUser | undefined): Session => {
+    const check = (payload: TokenPayload, user: Session | undefined): Session => {
       if (!user || user.tokenVersion !== payload.tv) throw unauthorized(MSG.sessionExpired);
       if (user.bannedAt) throw unauthorized(MSG.accountBanned);
-      return { ...user, staff: staffOf(user) };
+      return user;
     };
 
     const authenticate: Hook = async (request, reply) => {
@@ -217,11 +216,12 @@ export default fp<AuthOptions>(
 
     app.decorate('sessionUser', async (token: string) => {
       const payload = verified(token);
-      return check(payload, await opts.loadUser(payload.sub));
+      return check(payload, await loadSession(payload.sub));
     });
 
     app.decorate('authenticate', authenticate);
     app.decorate('verifyToken', verifyToken);
+    /** Staff capability ('admin' admits superadmins too): 403 with a message saying what is missing. */
     const requireRole = (role: 'admin' | 'superadmin'): Hook => {
       const allowed: readonly Role[] = role === 'admin' ? ['admin', 'superadmin'] : ['superadmin'];
       return async (request, reply) => {
@@ -232,7 +232,6 @@ export default fp<AuthOptions>(
         if (!user.staff) throw forbidden(MSG.twoFactorSetupRequired);
       };
     };
-    app.decorate('requireRole', requireRole);
 
     const hooks: Record<Exclude<Audience, 'public'>, Hook> = {
       user: authenticate,

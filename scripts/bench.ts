@@ -2,10 +2,12 @@
  * `pnpm bench`: the fan-out benchmark (scripts/bench/fanout.ts), the placement benchmark
  * (scripts/bench/placement.ts), the settlement benchmark (scripts/bench/settlement.ts), the
  * ledger trigger benchmark (scripts/bench/ledger.ts), the admin dashboard benchmark
- * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), then the workspace's micro-benchmarks
+ * (scripts/bench/admin-stats.ts, `pnpm bench admin-stats`), the fronts benchmark
+ * (scripts/bench/fronts.ts), then the workspace's micro-benchmarks
  * (`*.bench.ts`, vitest bench) when there are any. `pnpm bench fanout`, `pnpm bench placement`,
  * `pnpm bench settlement`, `pnpm bench ledger`, `pnpm bench flood` (scripts/bench/flood.ts, the
- * socket flood), `pnpm bench http` (scripts/bench/http.ts, the HTTP reads), `pnpm bench web`
+ * socket flood), `pnpm bench http` (scripts/bench/http.ts, the HTTP reads), `pnpm bench fronts`
+ * (scripts/bench/fronts.ts, the ways of putting several gateways behind one port), `pnpm bench web`
  * (scripts/bench/web.ts, a first visit to the trade page on a slow line) and `pnpm bench micro`
  * run only that one.
  * Benchmarks print figures; they never fail on a slow machine, and CI does not run them.
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { runAdminStatsBench } from './bench/admin-stats.ts';
 import { runFanoutBench } from './bench/fanout.ts';
 import { runFloodBench } from './bench/flood.ts';
+import { runFrontsBench } from './bench/fronts.ts';
 import { runHttpBench } from './bench/http.ts';
 import { runLedgerBench } from './bench/ledger.ts';
 import { runPlacementBench } from './bench/placement.ts';
@@ -51,6 +54,7 @@ const BENCHES = [
   'flood',
   'admin-stats',
   'http',
+  'fronts',
   'micro',
   'web',
 ] as const;
@@ -71,6 +75,7 @@ if (runs('ledger')) await runLedgerBench();
 if (runs('flood')) await runFloodBench();
 if (runs('admin-stats')) await runAdminStatsBench();
 if (runs('http')) await runHttpBench();
+if (runs('fronts')) await runFrontsBench();
 if (runs('web')) await runWebBench(process.argv[3]);
 
 if (runs('micro')) {

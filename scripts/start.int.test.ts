@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +172,21 @@ async function exitWithin(l: Launched, ms = STOP_MS) {
   if (result === 'late')
     throw new Error(`the launcher did not exit within ${ms} ms:\n${l.output().slice(-3000)}`);
   return result;
+}
+
+/** GET from a given local address (the loopback range 127.0.0.0/8 is all this machine). */
+function getFrom(url: string, localAddress: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { localAddress, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
 }
 
 const byName = (procs: Proc[], part: string) => procs.filter((p) => p.cmd.includes(part));
@@ -356,6 +372,51 @@ describe('the launcher keeps the gateway and the workers running', () => {
     expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
     expect(l.output()).toContain('STOPPED code=0');
     expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
+  });
+
+  it('GATEWAY_PROCESSES=2: requests from many client addresses spread over both gateways, and /metrics at PORT counts every one, platform-wide series once', async () => {
+    const l = await launch(settings({ GATEWAY_PROCESSES: '2' }));
+    const gateways = (await l.line('GATEWAYS ')).slice('GATEWAYS urls='.length).split(',');
+    expect(gateways).toHaveLength(2);
+    await l.line('READY ');
+    const SENT = 40;
+    // Each from an address of its own: the front keeps an address on one gateway, and hashes
+    // these over both. The gateways see the client's address, not the launcher's.
+    const answers = await Promise.all(
+      Array.from({ length: SENT }, (_, i) => getFrom(`${l.url}/api/site`, `127.0.0.${i + 2}`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(SENT).fill(200));
+    const siteCount = (text: string) =>
+      Number(
+        /^http_request_duration_seconds_count\{route="\/api\/site",method="GET",status_class="2xx"\} (\d+)$/m.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    // Each gateway's own port: its own series only; both took some of the addresses.
+    const own = await Promise.all(
+      gateways.map(async (g) => siteCount(await (await fetch(`${g}/metrics`)).text())),
+    );
+    expect(own.every((n) => n > 0)).toBe(true);
+    expect((own[0] ?? 0) + (own[1] ?? 0)).toBe(SENT);
+
+    // The public port, from this machine: every gateway's, each counter summed once.
+    const res = await fetch(`${l.url}/metrics`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(siteCount(page)).toBe(SENT);
+    expect(page).toMatch(/^gateway_processes 2$/m);
+    // What each gateway reads of the whole platform is the same on both: not doubled.
+    const maxConnections = (text: string) => /^postgres_max_connections (\d+)$/m.exec(text)?.[1];
+    const alone = maxConnections(await (await fetch(`${gateways[0]}/metrics`)).text());
+    expect(Number(alone)).toBeGreaterThan(0);
+    expect(maxConnections(page)).toBe(alone);
+    // A request forwarded by a proxy on this machine is still refused without the token.
+    expect((await fetch(`${l.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(
+      404,
+    );
+
+    process.kill(l.pid, 'SIGTERM');
+    expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
   });
 
   it('a second SIGINT during a stop that hangs kills the gateway and the workers at once and still leaves nothing', async () => {

@@ -3,9 +3,9 @@
  *
  * Postgres (DATABASE_URL or an embedded server) → Redis (REDIS_URL or a local redis-server)
  * → migrations → seed → web build → gateways + workers → wait for /api/health → print the URL.
- * GATEWAY_PROCESSES gateways (one per core by default): one listens on PORT itself; several
- * listen on loopback ports of their own behind a proxy on PORT in this process, each client
- * address kept on one gateway (scripts/lib/gateway-proxy.ts, ADR 0021).
+ * GATEWAY_PROCESSES gateways (one per core by default), each on a loopback port of its own; this
+ * process listens on PORT and hands each client connection, unread, to one of them, each client
+ * address kept on one gateway (scripts/lib/gateway-front.ts, ADR 0023).
  * SIGINT, SIGTERM or SIGHUP (Ctrl-C) stops everything it started, in order, and exits 0; a
  * second one during that stop kills the gateway and the workers at once (Redis and Postgres
  * are still stopped and waited for) and exits 130. A gateway or workers process that dies is
@@ -20,6 +20,7 @@
  * of a line (in values, '%' and white space are %-encoded):
  *   SEEDED superadmin=<username> referralKey=<code>   (only the parts the seed just created)
  *   MAIL inbox=<web inbox url> smtp=<smtp url>   (only with the embedded mail catcher)
+ *   GATEWAYS urls=<each gateway's own URL, comma-separated>   (just before READY)
  *   READY url=<base url>
  *   RESTARTING process=<gateway|gateway-<n>|workers> reason=<exit> failures=<n> delayMs=<ms>
  *   FAILED reason=<text>
@@ -31,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, runMigrations, type SeedResult, seed } from '@app/db';
 import { stop as stopEsbuild } from 'esbuild';
-import { createGatewayProxy, type GatewayProxy, trustBehindLauncher } from './lib/gateway-proxy.ts';
+import { createGatewayFront, type GatewayFront } from './lib/gateway-front.ts';
 import type { MailCatcher } from './lib/mail-catcher.ts';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
 import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
@@ -64,8 +65,8 @@ const children: Managed[] = [];
 const supervised: Supervised[] = [];
 let redis: StartedRedis | undefined;
 let postgres: StartedPostgres | undefined;
-/** In front of the gateways when there are several. */
-let proxy: GatewayProxy | undefined;
+/** The public port, handing each connection to a gateway. */
+let frontDoor: GatewayFront | undefined;
 /** The embedded mail catcher, when SMTP_URL is unset. */
 let mailCatcher: MailCatcher | undefined;
 /** Postgres or Redis being started: shutdown waits for them, so it can stop what they start. */
@@ -91,14 +92,14 @@ async function shutdown(code: number, reason: string): Promise<never> {
   for (const s of supervised) clearTimeout(s.restart);
   // What is still starting is stopped with the rest once it is up.
   await Promise.allSettled([...starting]);
+  // No new clients; those connected stay with their gateways while these finish.
+  await frontDoor?.close();
   // Gateway and workers first: they finish their requests and jobs while Redis and Postgres are still up.
   await Promise.all(
     [...children, ...supervised.flatMap((s) => (s.current ? [s.current] : []))].map((c) =>
       c.stop(PROCESS_STOP_MS),
     ),
   );
-  // After the gateways: their last answers went out through it.
-  await proxy?.close();
   // After the workers: their last emails went to it.
   await mailCatcher?.stop().catch(() => {});
   if (redis) {
@@ -337,49 +338,88 @@ async function waitForHealth(url: string): Promise<void> {
   );
 }
 
+/** Descriptors a gateway keeps for other things than its clients (pools, Redis, files). */
+const GATEWAY_OWN_FILES = 200;
+/** The client connections a gateway is measured to hold (docs/performance.md, fan-out). */
+const SOCKETS_PER_GATEWAY = 10_000;
+
+/** The hard limit on open files of this process (which its children inherit), when Linux says. */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const hard = line?.trim().split(/\s+/)[4];
+    if (hard === 'unlimited') return Number.POSITIVE_INFINITY;
+    return hard ? Number(hard) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the open-file limit allows each gateway, said at start (a gateway needs one per client). */
+function sayOpenFiles(count: number) {
+  const hard = openFilesLimit();
+  if (hard === undefined) return;
+  const clients = hard - GATEWAY_OWN_FILES;
+  const each = Number.isFinite(clients) ? `about ${clients.toLocaleString('en')}` : 'any number of';
+  const text = `open files: up to ${Number.isFinite(hard) ? hard : 'unlimited'} per process; each gateway can hold ${each} client connections (the front keeps none once handed over), ${count} gateway${count === 1 ? '' : 's'}`;
+  if (clients < SOCKETS_PER_GATEWAY) {
+    say(
+      paint(
+        33,
+        `${text}: below the ${SOCKETS_PER_GATEWAY.toLocaleString('en')} a gateway is sized for; raise the hard limit (ulimit -Hn, LimitNOFILE) for more clients`,
+      ),
+    );
+  } else say(text);
+}
+
 /**
- * Start and supervise the gateways. One listens on PORT itself (resolves with no URL); several
- * listen on loopback ports, proxied from PORT (resolves with the URL of each).
+ * Start and supervise the gateways, each on a loopback port of its own, behind the front on
+ * PORT that hands every client connection to one of them (scripts/lib/gateway-front.ts). Resolves
+ * with the URL of each gateway's own port.
  */
 async function startGateways(
   config: StartConfig,
   env: NodeJS.ProcessEnv,
   webDist: string,
 ): Promise<string[]> {
-  const gatewayEnv = { ...env, WEB_DIST: webDist, VOUCHER_DIR: config.VOUCHER_DIR };
-  const spawnGateway = (name: string, port: number, host: string, extra: NodeJS.ProcessEnv = {}) =>
-    spawnManaged(name, process.execPath, serverCommand('gateway'), {
-      cwd: ROOT,
-      env: { ...gatewayEnv, ...extra, PORT: String(port), HOST: host },
-      // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
-      inherit: true,
-    });
   const count = config.GATEWAY_PROCESSES;
-  if (count === 1) {
-    supervise('the gateway', () => spawnGateway('gateway', config.PORT, config.HOST), config);
-    return [];
-  }
   const ports: number[] = [];
   while (ports.length < count) {
     const port = await freePort();
     if (!ports.includes(port) && port !== config.PORT) ports.push(port);
   }
-  const front = createGatewayProxy(ports);
+  const front = createGatewayFront(count);
   await front.listen(config.PORT, config.HOST).catch((err: unknown) => {
     throw new Problem(
       `cannot listen on ${config.HOST}:${config.PORT} (${err instanceof Error ? err.message : String(err)}): set PORT to a free port`,
     );
   });
-  proxy = front;
-  say(`${count} gateways (GATEWAY_PROCESSES) on 127.0.0.1:${ports.join(', :')}, behind port ${config.PORT}`);
-  const trust = trustBehindLauncher(env.TRUST_PROXY);
+  frontDoor = front;
+  say(
+    `${count} gateway${count === 1 ? '' : 's'} (GATEWAY_PROCESSES) on 127.0.0.1:${ports.join(', :')}, each client connection on port ${config.PORT} handed to one`,
+  );
+  sayOpenFiles(count);
+  const gatewayEnv = {
+    ...env,
+    WEB_DIST: webDist,
+    VOUCHER_DIR: config.VOUCHER_DIR,
+    GATEWAY_FRONT: 'launcher',
+  };
   ports.forEach((port, index) => {
-    const name = `gateway-${index + 1}`;
+    const name = count === 1 ? 'gateway' : `gateway-${index + 1}`;
     supervise(
-      `gateway ${index + 1}`,
+      count === 1 ? 'the gateway' : `gateway ${index + 1}`,
       () => {
-        const managed = spawnGateway(name, port, '127.0.0.1', { TRUST_PROXY: trust });
-        front.follow(index, managed.exited);
+        const managed = spawnManaged(name, process.execPath, serverCommand('gateway'), {
+          cwd: ROOT,
+          env: { ...gatewayEnv, PORT: String(port), HOST: '127.0.0.1' },
+          // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
+          inherit: true,
+          ipc: true,
+        });
+        front.follow(index, managed.child, port, managed.exited);
         return managed;
       },
       config,
@@ -491,10 +531,11 @@ async function main() {
 
   const local = isLocal(config);
   const url = `http://${local ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
-  // Each gateway behind the proxy, then the public port: every one of them serves before READY.
+  // Each gateway on its own port, then the public port: every one of them serves before READY.
   for (const gateway of gateways) await waitForHealth(gateway);
   await waitForHealth(url);
   ready = true;
+  machine('GATEWAYS', { urls: gateways.join(',') });
 
   const lines = [`CoinPulse is running: ${publicUrl(config)}`, `API docs: ${url}/api/docs`];
   if (mailCatcher) lines.push(`Mail inbox: ${mailCatcher.inboxUrl}  (every email the platform sends)`);

@@ -43,6 +43,7 @@ import twoFactorRoutes from './features/two-factor/two-factor.routes.ts';
 import usersRoutes from './features/users/users.routes.ts';
 import walletRoutes from './features/wallet/wallet.routes.ts';
 import withdrawalsRoutes from './features/withdrawals/withdrawals.routes.ts';
+import type { FrontChannel } from './front.ts';
 import { gatewayLoggerOptions, requestLogController, requestLoggerFactory } from './lib/logger.ts';
 import { guardedValidatorCompiler } from './lib/route-schema.ts';
 import authPlugin from './plugins/auth.ts';
@@ -65,7 +66,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  */
 export async function buildApp(
   config: Config,
-  options: { logStream?: DestinationStream } = {},
+  options: { logStream?: DestinationStream; front?: FrontChannel } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // Secrets redacted, database errors by SQLSTATE and statement name; one line per request
@@ -98,7 +99,7 @@ export async function buildApp(
     sessionCacheMs: config.sessionCacheMs ?? 0,
   });
   await app.register(securityPlugin);
-  await app.register(metricsPlugin, { token: config.metricsToken });
+  await app.register(metricsPlugin, { token: config.metricsToken, front: options.front });
   await app.register(docsPlugin);
   await app.register(marketPlugin, { redisPrefix: config.redisPrefix });
   await app.register(tradeSettingsPlugin);

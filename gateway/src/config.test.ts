@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(loadConfig(base)).toEqual({
       port: 3000,
       host: '0.0.0.0',
+      behindLauncher: false,
       databaseUrl: base.DATABASE_URL,
       redisUrl: base.REDIS_URL,
       redisPrefix: '',

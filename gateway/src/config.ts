@@ -69,6 +69,11 @@ const trustProxy = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * `launcher`: set by `pnpm start`, which hands this gateway client connections from its public
+   * port over the IPC channel (gateway/src/front.ts). Unset: the gateway serves only its own port.
+   */
+  GATEWAY_FRONT: z.enum(['launcher']).optional(),
   DATABASE_URL: z
     .string()
     .trim()
@@ -173,6 +178,8 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Served through `pnpm start`'s front as well as on its own port (GATEWAY_FRONT). */
+  behindLauncher?: boolean;
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -231,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    behindLauncher: e.GATEWAY_FRONT === 'launcher',
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { launcherChannel } from './front.ts';
 
 /** Start the gateway and stop it cleanly: in-flight requests finish, pools close. */
 async function main() {
@@ -14,7 +15,10 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  // Behind `pnpm start`'s front, the launcher hands this gateway connections on its public port.
+  const front = launcherChannel(config.behindLauncher);
+  const app = await buildApp(config, { front });
+  front?.serve(app.server);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

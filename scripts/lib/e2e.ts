@@ -27,6 +27,8 @@ export type TotpState = { secret: string; lastStep: number };
 
 export type Platform = {
   url: string;
+  /** Each gateway's own URL (its loopback port), as the launcher's GATEWAYS line names them. */
+  gateways: string[];
   /** The first referral key, created by the seed of this fresh database. */
   referralKey: string;
   /** Signed up for two-factor sign-in at the start (staff must be): `logIn` answers its codes. */
@@ -129,6 +131,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
   let pending = '';
   let seeded: Record<string, string> = {};
   let mail: Record<string, string> = {};
+  let gateways: string[] = [];
   let resolveReady: (url: string) => void = () => {};
   const ready = new Promise<string>((resolve) => {
     resolveReady = resolve;
@@ -142,6 +145,8 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
     for (const line of lines) {
       seeded = machineLine(line, 'SEEDED') ?? seeded;
       mail = machineLine(line, 'MAIL') ?? mail;
+      const g = machineLine(line, 'GATEWAYS');
+      if (g?.urls) gateways = g.urls.split(',');
       const r = machineLine(line, 'READY');
       if (r?.url) resolveReady(r.url);
     }
@@ -178,6 +183,7 @@ export async function startPlatform(options: StartPlatformOptions): Promise<Plat
 
   const platform: Platform = {
     url,
+    gateways,
     referralKey: seeded.referralKey,
     superadmin,
     totp: new Map(),

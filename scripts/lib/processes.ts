@@ -65,7 +65,14 @@ export function spawnManaged(
   name: string,
   command: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; out?: (line: string) => void; inherit?: boolean },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    out?: (line: string) => void;
+    inherit?: boolean;
+    /** An IPC channel to the child as well (`child.send`): the gateways behind the launcher's front. */
+    ipc?: boolean;
+  },
 ): Managed {
   const color = COLORS[colorIndex++ % COLORS.length] ?? 36;
   const prefix = paint(color, `[${name}]`.padEnd(10));
@@ -73,7 +80,12 @@ export function spawnManaged(
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
-    stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    stdio: [
+      'ignore',
+      options.inherit ? 'inherit' : 'pipe',
+      options.inherit ? 'inherit' : 'pipe',
+      ...(options.ipc ? (['ipc'] as const) : []),
+    ],
     detached: true,
   });
   for (const stream of [child.stdout, child.stderr]) {

@@ -1,7 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  type Aggregator,
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  Registry,
+} from 'prom-client';
+import type { FrontChannel } from '../front.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
 import {
   feedFigures,
@@ -33,6 +41,7 @@ export const METRICS = {
   pgPoolMax: 'gateway_postgres_pool_max',
   pgProbe: 'gateway_postgres_probe_seconds',
   sourceUp: 'gateway_metrics_source_up',
+  gatewayProcesses: 'gateway_processes',
 } as const;
 
 /** How long one source may take at scrape time before it counts as down for that scrape. */
@@ -66,59 +75,89 @@ export function metricsAccess(request: FastifyRequest, token: string | undefined
   return given && timingSafeEqual(digest(given), digest(token)) ? 'allow' : 'unauthorized';
 }
 
+/**
+ * How `/metrics` at the launcher's port combines each series over the gateways (prom-client's
+ * aggregators). What a gateway counts of its own traffic adds up (`sum`); what every gateway
+ * reads of the whole platform (the feed, settlement, the queues, the ledger, the database) is
+ * the same figure seen N times, so it is combined as the alert rules read it, never summed.
+ */
+const PER_PROCESS: Aggregator = 'sum';
+
 function createMetrics(register: Registry) {
-  const gauge = (name: string, help: string, labelNames: string[] = []) =>
-    new Gauge({ name, help, labelNames, registers: [register] });
+  const gauge = (name: string, help: string, aggregator: Aggregator, labelNames: string[] = []) =>
+    new Gauge({ name, help, labelNames, aggregator, registers: [register] });
   return {
     httpDuration: new Histogram({
       name: METRICS.httpDuration,
       help: 'HTTP requests by route pattern, method and status class: seconds to answer',
       labelNames: ['route', 'method', 'status_class'],
+      aggregator: PER_PROCESS,
       registers: [register],
     }),
+    // Each gateway observes every settled trade (from the database), from its own start on.
     settlementLateness: new Histogram({
       name: METRICS.settlementLateness,
       help: 'Settled trades (won, lost, draw, void): seconds from expiry to settlement',
       buckets: [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30, 60, 300],
+      aggregator: 'max',
       registers: [register],
     }),
-    openSockets: gauge(METRICS.openSockets, 'Socket.IO connections open on this gateway'),
+    gatewayProcesses: gauge(
+      METRICS.gatewayProcesses,
+      'Gateway processes whose series this page holds',
+      PER_PROCESS,
+    ),
+    openSockets: gauge(METRICS.openSockets, 'Socket.IO connections open on the gateways', PER_PROCESS),
     marketSkipped: gauge(
       METRICS.marketSkipped,
       'Market events a socket never got, replaced by a newer one of the same channel (a slow socket, or a gateway behind), since start',
+      PER_PROCESS,
     ),
     marketCongested: gauge(
       METRICS.marketCongested,
       'Sockets whose unsent market bytes reached SOCKET_MARKET_BUFFER_BYTES (their newest events wait)',
+      PER_PROCESS,
     ),
-    feedAge: gauge(METRICS.feedAge, 'Seconds since the feed last published a price of the coin', ['symbol']),
+    feedAge: gauge(METRICS.feedAge, 'Seconds since the feed last published a price of the coin', 'max', [
+      'symbol',
+    ]),
     ticksPerSecond: gauge(
       METRICS.ticksPerSecond,
       'Prices of the coin the feed published per second, over its recent-ticks list',
+      'min',
       ['symbol'],
     ),
     overdueTrades: gauge(
       METRICS.overdueTrades,
       `Running trades more than ${OVERDUE_AFTER_MS / 1000} s past their expiry (the reconciler's work; stuck settlement when it stays above zero)`,
+      'max',
     ),
-    queueJobs: gauge(METRICS.queueJobs, 'BullMQ jobs by queue and state', ['queue', 'state']),
+    queueJobs: gauge(METRICS.queueJobs, 'BullMQ jobs by queue and state', 'max', ['queue', 'state']),
     ledgerViolations: gauge(
       METRICS.ledgerViolations,
       "Ledger invariant violations found by the reconciler's last check (0: the ledger is sound)",
+      'max',
     ),
-    ledgerCheckAge: gauge(METRICS.ledgerCheckAge, "Seconds since the reconciler's last ledger check"),
+    ledgerCheckAge: gauge(METRICS.ledgerCheckAge, "Seconds since the reconciler's last ledger check", 'max'),
     pgConnections: gauge(
       METRICS.pgConnections,
       "Connections to the platform's database by application and state",
+      'max',
       ['application', 'state'],
     ),
-    pgMaxConnections: gauge(METRICS.pgMaxConnections, 'The PostgreSQL server max_connections'),
-    pgPoolMax: gauge(METRICS.pgPoolMax, "Connections this gateway's pool may open"),
+    pgMaxConnections: gauge(METRICS.pgMaxConnections, 'The PostgreSQL server max_connections', 'max'),
+    pgPoolMax: gauge(METRICS.pgPoolMax, "Connections the gateways' pools may open", PER_PROCESS),
     pgProbe: gauge(
       METRICS.pgProbe,
-      "Seconds a trivial query took through this gateway's pool at the last scrape (grows when the pool is full)",
+      "Seconds a trivial query took through a gateway's pool at the last scrape, the slowest gateway's (grows when the pool is full)",
+      'max',
     ),
-    sourceUp: gauge(METRICS.sourceUp, 'Whether a source answered at the last scrape', ['source']),
+    sourceUp: gauge(
+      METRICS.sourceUp,
+      'Whether a source answered at the last scrape (on every gateway)',
+      'min',
+      ['source'],
+    ),
   };
 }
 
@@ -136,10 +175,11 @@ function processMetrics(): Registry {
 }
 
 /** `/metrics` in Prometheus' text format (prom-client), and the request histogram behind it. */
-export default fp<{ token?: string }>(
+export default fp<{ token?: string; front?: FrontChannel }>(
   async (app: FastifyInstance, opts) => {
     const register = new Registry();
     const m = createMetrics(register);
+    m.gatewayProcesses.set(1);
 
     // The histogram's series of each route, method and status class, looked up by one string
     // instead of prom-client hashing a label object on every request.
@@ -224,6 +264,13 @@ export default fp<{ token?: string }>(
       return collecting;
     };
 
+    const ownSeries = () => Registry.merge([processMetrics(), register]);
+    const collectOwn = async () => {
+      await collect();
+      return ownSeries().getMetricsAsJSON();
+    };
+    opts.front?.onCollect(collectOwn);
+
     app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
       const access = metricsAccess(request, opts.token);
       if (access === 'hidden') throw notFound();
@@ -231,9 +278,17 @@ export default fp<{ token?: string }>(
         reply.header('www-authenticate', 'Bearer');
         throw unauthorized('Send Authorization: Bearer <METRICS_TOKEN>.');
       }
-      await collect();
-      const both = Registry.merge([processMetrics(), register]);
-      return reply.type(register.contentType).send(await both.metrics());
+      // The gateway's own port answers its own series; the launcher's public port (a connection
+      // the front handed over) every gateway's, each series combined by its aggregator.
+      const own = app.server.address();
+      const handedOver = typeof own === 'object' && own !== null && request.socket.localPort !== own.port;
+      if (!opts.front || !handedOver) {
+        await collect();
+        return reply.type(register.contentType).send(await ownSeries().metrics());
+      }
+      const [mine, others] = await Promise.all([collectOwn(), opts.front.gatherMetrics()]);
+      const all = AggregatorRegistry.aggregate([mine, ...others]);
+      return reply.type(register.contentType).send(await all.metrics());
     });
   },
   { name: 'metrics', dependencies: ['db', 'redis', 'queues'] },

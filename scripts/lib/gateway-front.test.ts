@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pickGateway, trustBehindLauncher } from './gateway-proxy.ts';
+import { listenBacklog, pickGateway } from './gateway-front.ts';
 
 describe('pickGateway', () => {
   const addresses = Array.from({ length: 200 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
@@ -23,12 +24,9 @@ describe('pickGateway', () => {
   });
 });
 
-describe('trustBehindLauncher', () => {
-  it("adds the launcher's loopback hop to what the operator trusts", () => {
-    expect(trustBehindLauncher(undefined)).toBe('127.0.0.1');
-    expect(trustBehindLauncher('false')).toBe('127.0.0.1');
-    expect(trustBehindLauncher('true')).toBe('true');
-    expect(trustBehindLauncher('1')).toBe('2');
-    expect(trustBehindLauncher('10.0.0.0/8')).toBe('10.0.0.0/8,127.0.0.1');
+describe('listenBacklog', () => {
+  it("asks for the kernel's cap, not Node's 511", () => {
+    const cap = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(listenBacklog()).toBe(cap);
   });
 });

@@ -128,3 +128,47 @@ describe('ops/grafana/dashboard.json', () => {
     expect([...EXPOSED].filter((name) => !charted.has(name))).toEqual([]);
   });
 });
+
+describe('ops/prometheus/prometheus.yml (docker-compose --profile monitoring)', () => {
+  const config = parse(readFileSync(new URL('prometheus/prometheus.yml', OPS), 'utf8')) as {
+    rule_files: string[];
+    scrape_configs: Array<{
+      metrics_path: string;
+      authorization?: { credentials_file?: string };
+      dns_sd_configs: Array<{ names: string[]; type: string; port: number }>;
+    }>;
+  };
+  const compose = parse(readFileSync(new URL('../docker-compose.yml', OPS), 'utf8')) as {
+    services: Record<
+      string,
+      { environment?: Record<string, string>; volumes?: string[]; entrypoint?: string[] }
+    >;
+  };
+  const prometheus = compose.services.prometheus;
+  const gateway = compose.services.gateway;
+
+  it('scrapes every gateway replica on the port the gateway listens on, with the token', () => {
+    const [job] = config.scrape_configs;
+    expect(job?.metrics_path).toBe('/metrics');
+    expect(job?.dns_sd_configs).toEqual([expect.objectContaining({ names: ['gateway'], type: 'A' })]);
+    expect(String(job?.dns_sd_configs[0]?.port)).toBe(gateway?.environment?.PORT);
+    // The file the entrypoint writes from METRICS_TOKEN, which the gateways are given too.
+    expect(prometheus?.entrypoint?.join(' ')).toContain(`> ${job?.authorization?.credentials_file} `);
+    // Compose's interpolation of the operator's variable, the same for both.
+    const fromEnv = ['$', '{METRICS_TOKEN:-}'].join('');
+    expect(prometheus?.environment?.METRICS_TOKEN).toBe(fromEnv);
+    expect(gateway?.environment?.METRICS_TOKEN).toBe(fromEnv);
+  });
+
+  it('loads the alert rules from where the service mounts them', () => {
+    const mounted = (prometheus?.volumes ?? []).map((v) => v.split(':'));
+    for (const file of config.rule_files) {
+      expect(mounted.some(([from, to]) => from === './ops/prometheus/alerts.yml' && to === file)).toBe(true);
+    }
+    expect(
+      mounted.some(
+        ([from, to]) => from === './ops/prometheus/prometheus.yml' && to === '/etc/prometheus/prometheus.yml',
+      ),
+    ).toBe(true);
+  });
+});

@@ -2,20 +2,28 @@
  * One client process of the fan-out benchmark: opens `BENCH_CLIENTS` websocket connections of
  * one kind and subscribes each as the trade page does, then counts what arrives.
  *
- * - `socketio`: Socket.IO clients of the gateways (`BENCH_URLS`, comma-separated: clients are
- *   spread over them in turn, as a load balancer would), each subscribed to the coin's market
- *   room (`subscribe`) and to the ticker (`ticker:subscribe`); the first ones sign in with the
- *   tokens the parent sends, one user each, and count the `trade:settled` events they get.
+ * - `socketio`: Socket.IO clients of the platform (`BENCH_URLS`, comma-separated: clients go
+ *   to them in turn), each subscribed to the coin's market room (`subscribe`) and to the ticker
+ *   (`ticker:subscribe`); the first ones sign in with the tokens the parent sends, one user
+ *   each, and count the `trade:settled` events they get.
  * - `ws`: raw WebSocket clients of the baseline relay, which sends every client every event.
+ *
+ * With `BENCH_ADDRESSES` (comma-separated loopback addresses), client number n of the whole run
+ * (`BENCH_OFFSET` + its index here) connects from address n modulo their count (engine.io
+ * passes `localAddress` on to ws, and ws to the TCP connection): to the platform, as many
+ * people as addresses.
+ *
+ * A client that cannot connect or subscribe is counted, not fatal: how many of them connected
+ * is one of the figures.
  *
  * Protocol with the parent (IPC):
  *   child → { type: 'hello' }                                   (listening for the parent)
  *   parent → { type: 'start', tokens: { userId, token }[] }
- *   child → { type: 'ready', connected }
+ *   child → { type: 'ready', connected, failed, error }        (error: the first failure's message)
  *   parent → { type: 'report', from, to, firstTo, lastFrom }   (the measured window, feed clock)
  *   child → { type: 'report', ... }                             (see `Report` in fanout.ts)
  */
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import WebSocket from 'ws';
 import { LatencyHistogram, now } from './tick.ts';
 
@@ -23,6 +31,11 @@ const kind = process.env.BENCH_KIND as 'socketio' | 'ws';
 const urls = String(process.env.BENCH_URLS).split(',');
 const count = Number(process.env.BENCH_CLIENTS);
 const symbol = String(process.env.BENCH_SYMBOL ?? 'BTC');
+const addresses = (process.env.BENCH_ADDRESSES ?? '').split(',').filter(Boolean);
+const offset = Number(process.env.BENCH_OFFSET ?? 0);
+/** The local address of client `index` (none: the system's choice, 127.0.0.1). */
+const localAddress = (index: number) =>
+  addresses.length ? addresses[(offset + index) % addresses.length] : undefined;
 const CONNECT_BATCH = 50;
 
 type Client = { close: () => void; userId?: string };
@@ -77,12 +90,14 @@ function connectSocketIo(index: number, user?: { userId: string; token: string }
   return new Promise((resolve, reject) => {
     const url = urls[index % urls.length] as string;
     // forceNew: without it io() multiplexes every client over one shared connection.
-    const socket: Socket = io(url, {
+    const options: Partial<ManagerOptions & SocketOptions> & { localAddress?: string } = {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
       auth: user ? { token: user.token } : {},
-    });
+      localAddress: localAddress(index),
+    };
+    const socket: Socket = io(url, options);
     const last = new Map<string, number>();
     const client: Client = { close: () => socket.close(), userId: user?.userId };
     // Every packet as it came off the wire (engine.io's text frame, its type digit included);
@@ -100,7 +115,10 @@ function connectSocketIo(index: number, user?: { userId: string; token: string }
       if (!user) wrongOwner++;
     });
     socket.on('disconnect', () => disconnects++);
-    socket.once('connect_error', reject);
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
     socket.once('connect', () => {
       socket.emit('subscribe', { symbol }, (reply: { ok: boolean; error?: string }) => {
         if (!reply.ok) return reject(new Error(`subscribe refused: ${reply.error}`));
@@ -115,7 +133,10 @@ function connectSocketIo(index: number, user?: { userId: string; token: string }
 
 function connectWs(index: number): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(urls[index % urls.length] as string, { perMessageDeflate: false });
+    const socket = new WebSocket(urls[index % urls.length] as string, {
+      perMessageDeflate: false,
+      localAddress: localAddress(index),
+    });
     const last = new Map<string, number>();
     const client: Client = { close: () => socket.close() };
     socket.on('message', (raw: Buffer) => {
@@ -171,15 +192,23 @@ function report(w: Window) {
 }
 
 async function main(tokens: { userId: string; token: string }[]) {
+  let failed = 0;
+  let error: string | undefined;
   for (let i = 0; i < count; i += CONNECT_BATCH) {
-    const batch = await Promise.all(
+    const batch = await Promise.allSettled(
       Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, k) =>
         kind === 'socketio' ? connectSocketIo(i + k, tokens[i + k]) : connectWs(i + k),
       ),
     );
-    clients.push(...batch);
+    for (const result of batch) {
+      if (result.status === 'fulfilled') clients.push(result.value);
+      else {
+        failed++;
+        error ??= result.reason instanceof Error ? result.reason.message : String(result.reason);
+      }
+    }
   }
-  process.send?.({ type: 'ready', connected: clients.length });
+  process.send?.({ type: 'ready', connected: clients.length, failed, error });
 }
 
 process.on('message', (message: { type: string; tokens?: { userId: string; token: string }[] } & Window) => {

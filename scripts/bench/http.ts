@@ -1,49 +1,52 @@
 /**
  * HTTP read benchmark (`pnpm bench http`): requests per second of the public reads and the
- * signed-in user's `/api/auth/me`, against the gateway's own 404 and a bare `node:http` hello,
+ * signed-in user's `/api/auth/me` through the platform's public port, beside the same reads
+ * from one of its gateways reached directly, the gateway's own 404 and a bare `node:http` hello,
  * on the same machine in the same run.
  *
- * Three kinds of process: one gateway, started as `pnpm start` starts it (its bundle through
- * `serverCommand`, the launcher's settings, LOG_LEVEL and LOG_FORMAT left at their defaults),
- * its output to a file as `pnpm start > file` would send it (no terminal: JSON lines, one per
- * request); a `node:http` server answering "hello"; and autocannon, the load generator, run
- * afresh for each measurement. A fresh database, seeded as `pnpm start` seeds one, with a
- * user per connection whose tokens the benchmark signs (each connection of `/api/auth/me` is
- * one user: a server that shared work between requests of one user would otherwise be
- * flattered); every enabled coin gets a tick and 24 h stats, written to Redis and published
- * as the feed publishes them, once a second.
+ * The platform runs as `pnpm start` runs it (platform.ts): scripts/start.ts with its default
+ * front and gateway count (one per core), LOG_LEVEL at its default, its output to a file as
+ * `pnpm start > file` would send it (JSON lines, one per request). Its workers run their own
+ * market feed (simulated: this machine does not reach the exchange), which keeps the prices
+ * /api/market reads. A fresh database, seeded by the launcher, with a user per connection whose
+ * tokens the benchmark signs (each connection of `/api/auth/me` is one user: a server that
+ * shared work between requests of one user would otherwise be flattered).
  *
- * Rounds are interleaved: each round measures every target once, in order, after one warm-up
- * round that is not counted; the figure of a target is the median of its rounds.
- * Targets: /api/site, /api/market and /api/trade-setting at 80 % or more of the 404,
- * /api/auth/me at 50 % or more, the 404 at 50 % or more of node:http. A measurement, never a test.
+ * Each read is measured three ways:
+ *   - through PORT with autocannon, whose connections all come from 127.0.0.1: the front keeps
+ *     one address on one gateway, so this is one gateway behind the front;
+ *   - one gateway directly (the launcher's first, at its own loopback port), autocannon too:
+ *     PORT / direct is what the front costs;
+ *   - through PORT from BENCH_HTTP_ADDRESSES loopback addresses (127.0.0.2 upwards: the whole
+ *     127/8 is this machine), so that the front spreads the load over every gateway: the total
+ *     over all of them. autocannon cannot bind a local address, so this one uses a small load
+ *     loop of its own (keep-alive connections, one request in flight each, as autocannon
+ *     sends them), which costs the client a little more CPU per request than autocannon.
+ * Rounds are interleaved: each round measures every target every way once, in order, after one
+ * warm-up round that is not counted; the figure of a target is the median of its rounds.
+ * Targets: through PORT at least 90 % of one gateway reached directly; the 404 at 50 % or more
+ * of node:http; /api/site, /api/market and /api/trade-setting at 80 % or more of the 404,
+ * /api/auth/me at 50 % or more (all through PORT). A measurement, never a test.
  *
  * Settings (environment): BENCH_HTTP_ROUNDS (5), BENCH_HTTP_SECONDS (5), BENCH_HTTP_CONNECTIONS
- * (50), BENCH_HTTP_ONLY (a comma list of parts of target names: only those), BENCH_HTTP_NODE_ARGS
- * (extra node arguments of the gateway, e.g. `--cpu-prof`), BENCH_DATABASE_URL, BENCH_REDIS_URL.
+ * (50), BENCH_HTTP_ADDRESSES (as many as connections), BENCH_HTTP_ONLY (a comma list of parts of
+ * target names: only those), BENCH_DATABASE_URL, BENCH_REDIS_URL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { coins, createDb, seed } from '@app/db';
-import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
-import { marketKeys, rooms, type Stats24h, type Tick } from '@app/shared';
-import { Emitter } from '@socket.io/redis-emitter';
-import { Redis } from 'ioredis';
-import { serverCommand } from '../lib/servers.ts';
-import { deleteRedisPrefix, freePort } from '../lib/services.ts';
-import { benchUsers, cpuSampler, cpuSince, nodeArgsFromEnv, stopChild, waitForHealth } from './common.ts';
+import { availableParallelism, loadavg } from 'node:os';
+import { createDb } from '@app/db';
+import { DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
+import { benchUsers, cpuSampler, cpuSince, stopChild } from './common.ts';
+import { startBenchPlatform } from './platform.ts';
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_HTTP_CONNECTIONS ?? 50);
+const ADDRESSES = Number(process.env.BENCH_HTTP_ADDRESSES ?? CONNECTIONS);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 
 const log = (text: string) => console.log(`[bench] ${text}`);
@@ -52,23 +55,28 @@ const log = (text: string) => console.log(`[bench] ${text}`);
  * `headers`: each connection sends one of these sets, in turn (a signed-in target has one
  * user per set, so the gateway sees as many users as connections, not one).
  */
-type Target = { name: string; url: string; status: number; headers?: Record<string, string>[] };
+type Target = { name: string; path: string; status: number; headers?: Record<string, string>[] };
 
-/** The node:http reference: the least a Node server can do per request. */
+/** How a target is reached: see the comment at the top. */
+type Way = 'port' | 'direct' | 'spread';
+const WAYS: Way[] = ['port', 'direct', 'spread'];
+
+/** The node:http reference, on a port of its choosing (it prints it): the least a Node server can do per request. */
 const HELLO_SERVER = `
 const http = require('node:http');
-http.createServer((req, res) => {
+const server = http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'text/plain' });
   res.end('hello');
-}).listen(Number(process.argv[1]), '127.0.0.1', () => console.log('listening'));
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
-function startHello(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-e', HELLO_SERVER, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startHello(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['-e', HELLO_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    child.stdout?.once('data', () => resolve(child));
+    child.stdout?.once('data', (chunk: Buffer) =>
+      resolve({ child, url: `http://127.0.0.1:${String(chunk).trim()}/` }),
+    );
     child.once('exit', (code) => reject(new Error(`hello server exited (${code})`)));
   });
 }
@@ -76,26 +84,83 @@ function startHello(port: number): Promise<ChildProcess> {
 type Result = { rps: number; requests: number; statuses: string };
 
 /**
- * autocannon through its API (the command line gives every connection the same headers):
- * argv[1] the options as JSON, argv[2] the header sets, one per connection in turn.
+ * The load generator, in a process of its own: argv[1] autocannon's path, argv[2] the options
+ * as JSON, argv[3] the header sets, one per connection in turn. Without `addresses`, autocannon
+ * through its API (its command line gives every connection the same headers); with them, a
+ * loop of keep-alive connections, each bound to one of the addresses in turn, each sending its
+ * next request once the answer (Content-Length or chunked) is in. Both print autocannon's
+ * summary fields.
  */
 const LOAD_RUNNER = `
-const autocannon = require(process.argv[1]);
+const net = require('node:net');
 const opts = JSON.parse(process.argv[2]);
 const sets = JSON.parse(process.argv[3]);
-let next = 0;
-autocannon(
-  { ...opts, setupClient: (client) => { if (sets.length) client.setHeaders(sets[next++ % sets.length]); } },
-  (err, result) => {
-    if (err) { console.error(err); process.exit(1); }
-    process.stdout.write(JSON.stringify(result));
-  },
-);
+const print = (result) => process.stdout.write(JSON.stringify(result));
+if (!opts.addresses) {
+  let next = 0;
+  require(process.argv[1])(
+    { ...opts, setupClient: (client) => { if (sets.length) client.setHeaders(sets[next++ % sets.length]); } },
+    (err, result) => { if (err) { console.error(err); process.exit(1); } print(result); },
+  );
+} else {
+  const u = new URL(opts.url);
+  const codes = {};
+  const sockets = new Set();
+  let requests = 0;
+  let errors = 0;
+  let stopped = false;
+  const open = (i) => {
+    if (stopped) return;
+    const headers = Object.entries(sets.length ? sets[i % sets.length] : {}).map(([k, v]) => k + ': ' + v + '\\r\\n');
+    const request = Buffer.from('GET ' + u.pathname + u.search + ' HTTP/1.1\\r\\nhost: ' + u.host + '\\r\\n' + headers.join('') + '\\r\\n', 'latin1');
+    const socket = net.connect({ host: u.hostname, port: Number(u.port), localAddress: opts.addresses[i % opts.addresses.length], noDelay: true });
+    sockets.add(socket);
+    let buf = Buffer.alloc(0);
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (chunk) => {
+      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+      for (;;) {
+        const end = buf.indexOf('\\r\\n\\r\\n');
+        if (end < 0) return;
+        const head = buf.toString('latin1', 0, end);
+        const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+        let total;
+        if (length) total = end + 4 + Number(length[1]);
+        else {
+          const last = buf.indexOf('\\r\\n0\\r\\n\\r\\n', end);
+          if (last < 0) return;
+          total = last + 7;
+        }
+        if (buf.length < total) return;
+        buf = buf.subarray(total);
+        const code = head.slice(9, 12);
+        codes[code] = (codes[code] || 0) + 1;
+        requests++;
+        if (!stopped) socket.write(request);
+      }
+    });
+    socket.on('error', () => { errors++; });
+    socket.on('close', () => { sockets.delete(socket); if (!stopped) setTimeout(() => open(i), 10); });
+  };
+  for (let i = 0; i < opts.connections; i++) open(i);
+  setTimeout(() => {
+    stopped = true;
+    for (const socket of sockets) socket.destroy();
+    const statusCodeStats = Object.fromEntries(Object.entries(codes).map(([code, count]) => [code, { count }]));
+    print({ requests: { average: requests / opts.duration, total: requests }, statusCodeStats, errors, timeouts: 0 });
+  }, opts.duration * 1000);
+}
 `;
 
-/** One autocannon run in its own process; its JSON summary. */
-function measure(target: Target, seconds: number): Promise<Result> {
-  const opts = { url: target.url, connections: CONNECTIONS, duration: seconds };
+/** One load run in its own process; its summary. */
+function measure(
+  name: string,
+  url: string,
+  target: Pick<Target, 'status' | 'headers'>,
+  seconds: number,
+  addresses?: string[],
+): Promise<Result> {
+  const opts = { url, connections: CONNECTIONS, duration: seconds, addresses };
   const args = ['-e', LOAD_RUNNER, AUTOCANNON, JSON.stringify(opts), JSON.stringify(target.headers ?? [])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -104,133 +169,71 @@ function measure(target: Target, seconds: number): Promise<Result> {
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      if (code !== 0) return reject(new Error(`the load generator exited ${code}`));
       const r = JSON.parse(out) as {
         requests: { average: number; total: number };
         statusCodeStats?: Record<string, { count: number }>;
         errors: number;
         timeouts: number;
       };
-      const codes = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}: ${s.count}`);
+      const codes = Object.entries(r.statusCodeStats ?? {}).map(([c, s]) => `${c}: ${s.count}`);
       if (r.errors || r.timeouts) codes.push(`errors: ${r.errors}, timeouts: ${r.timeouts}`);
-      const wrong = Object.keys(r.statusCodeStats ?? {}).some((code) => Number(code) !== target.status);
-      if (wrong || r.errors) log(`  ${target.name}: unexpected answers ${codes.join(', ')}`);
+      const wrong = Object.keys(r.statusCodeStats ?? {}).some((c) => Number(c) !== target.status);
+      if (wrong || r.errors) log(`  ${name}: unexpected answers ${codes.join(', ')}`);
       resolve({ rps: r.requests.average, requests: r.requests.total, statuses: codes.join(', ') });
     });
   });
 }
 
-/** A tick and 24 h stats for each coin, in Redis and through the feed's emitter, as the feed writes them. */
-function startFeed(redis: Redis, prefix: string, symbols: string[]): () => void {
-  const emitter = new Emitter(redis, { key: `${prefix}socket.io` });
-  let n = 0;
-  const publish = () => {
-    n++;
-    const now = Date.now();
-    symbols.forEach((symbol, i) => {
-      const price = 100 * (i + 1) + (n % 10) / 10;
-      const tick: Tick = {
-        symbol,
-        price,
-        priceE8: String(Math.round(price * 1e8)),
-        aggTradeId: n,
-        exchangeTs: now,
-        receivedAt: now,
-        source: 'binance',
-      };
-      const stats: Stats24h = {
-        symbol,
-        open: price,
-        high: price,
-        low: price,
-        last: price,
-        priceChange: 0,
-        priceChangePercent: 0,
-        volume: 1,
-        quoteVolume: price,
-        ts: now,
-      };
-      void redis.set(`${prefix}${marketKeys.price(symbol)}`, JSON.stringify(tick));
-      void redis.set(`${prefix}${marketKeys.stats(symbol)}`, JSON.stringify(stats));
-      emitter.to(rooms.market(symbol)).emit('market:tick', tick);
-      emitter.to(rooms.market(symbol)).emit('market:stats', stats);
-    });
-  };
-  publish();
-  const timer = setInterval(publish, 1000);
-  return () => clearInterval(timer);
-}
-
 const median = (values: number[]) => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
-const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
-const num = (v: number) => Math.round(v).toLocaleString('en-US');
+const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '-');
+const num = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '-');
+const met = (ratio: number, goal: number) => `≥ ${goal * 100} %: ${ratio >= goal ? 'met' : 'NOT met'}`;
 
 export async function runHttpBench() {
   const [load1] = loadavg();
   log(
-    `http: ${ROUNDS} rounds of ${SECONDS} s per target (+1 warm-up round), ${CONNECTIONS} connections, ` +
+    `http: ${ROUNDS} rounds of ${SECONDS} s per target and way (+1 warm-up round), ${CONNECTIONS} connections, ` +
       `load average ${load1?.toFixed(2)} on ${availableParallelism()} cores`,
   );
-  const database = await createTestDatabase(ADMIN_URL);
-  const { db, close } = createDb(database.url);
-  const prefix = `bench:http:${randomBytes(4).toString('hex')}:`;
-  const secret = randomBytes(32).toString('hex');
-  const redis = new Redis(REDIS_URL);
-  const logDir = mkdtempSync(join(tmpdir(), 'bench-http-'));
-  const logFile = join(logDir, 'gateway.log');
-  const children: ChildProcess[] = [];
-  let stopFeed = () => {};
+  const hello = await startHello();
+  let platform: Awaited<ReturnType<typeof startBenchPlatform>> | undefined;
   try {
-    await seed(db, {});
-    // One user per connection, as many people signed in would be.
-    const readers = await benchUsers(db, secret, CONNECTIONS);
-    const symbols = (await db.select({ symbol: coins.symbol, enabled: coins.enabled }).from(coins))
-      .filter((c) => c.enabled)
-      .map((c) => c.symbol);
-
-    const [gatewayPort, helloPort] = [await freePort(), await freePort()];
-    // What scripts/start.ts gives the gateway, with its defaults.
-    const out = openSync(logFile, 'a');
-    const gateway = spawn(
-      process.execPath,
-      serverCommand('gateway', nodeArgsFromEnv('BENCH_HTTP_NODE_ARGS')),
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: database.url,
-          REDIS_URL,
-          REDIS_PREFIX: prefix,
-          JWT_SECRET: secret,
-          LOG_LEVEL: 'info',
-          PORT: String(gatewayPort),
-          HOST: '127.0.0.1',
-          WEB_DIST: join(ROOT, 'web', 'dist'),
-          VOUCHER_DIR: join(logDir, 'vouchers'),
-        },
-        stdio: ['ignore', out, out],
-      },
+    log('starting the platform as pnpm start does…');
+    // Simulated prices: the exchange is out of reach here, and the launcher's default source
+    // would wait for it before falling back to them.
+    platform = await startBenchPlatform({
+      name: 'http',
+      adminDatabaseUrl: ADMIN_URL,
+      redisUrl: REDIS_URL,
+      env: { MARKET_SOURCE: 'simulated' },
+    });
+    const { url } = platform;
+    const direct = platform.gateways[0];
+    log(
+      `platform at ${url}; gateways ${platform.gateways.join(', ') || '(none named)'}; log ${platform.logFile}`,
     );
-    closeSync(out);
-    children.push(gateway);
-    children.push(await startHello(helloPort));
-    const url = `http://127.0.0.1:${gatewayPort}`;
-    await waitForHealth(url, 30_000);
-    stopFeed = startFeed(redis, prefix, symbols);
+    const { db, close } = createDb(platform.database.url);
+    // One user per connection, as many people signed in would be.
+    const readers = await benchUsers(db, platform.secret, CONNECTIONS).finally(close);
+    const addresses = Array.from(
+      { length: ADDRESSES },
+      (_, i) => `127.${(i + 2) >> 16}.${((i + 2) >> 8) & 255}.${(i + 2) & 255}`,
+    );
 
     const targets: Target[] = [
-      { name: 'node:http hello', url: `http://127.0.0.1:${helloPort}/`, status: 200 },
-      { name: 'GET /api/nope (404)', url: `${url}/api/nope`, status: 404 },
-      { name: 'GET /api/site', url: `${url}/api/site`, status: 200 },
-      { name: 'GET /api/market', url: `${url}/api/market`, status: 200 },
-      { name: 'GET /api/trade-setting', url: `${url}/api/trade-setting`, status: 200 },
+      { name: 'GET /api/nope (404)', path: '/api/nope', status: 404 },
+      { name: 'GET /api/site', path: '/api/site', status: 200 },
+      { name: 'GET /api/market', path: '/api/market', status: 200 },
+      { name: 'GET /api/trade-setting', path: '/api/trade-setting', status: 200 },
       {
         name: 'GET /api/auth/me',
-        url: `${url}/api/auth/me`,
+        path: '/api/auth/me',
         status: 200,
         headers: readers.map((r) => ({ authorization: `Bearer ${r.token}` })),
       },
@@ -238,36 +241,73 @@ export async function runHttpBench() {
     const only = (process.env.BENCH_HTTP_ONLY ?? '').split(',').filter(Boolean);
     if (only.length)
       targets.splice(0, targets.length, ...targets.filter((t) => only.some((o) => t.name.includes(o))));
-    const figures = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-    // CPU time of the server per request: what a busy machine's req/s cannot hide.
-    const cpuPerRequest = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-    // PostgreSQL's part of it (the gateway's backends): where a request that reads a row spends.
-    const postgresPerRequest = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-    const sample = cpuSampler(database.name, {
-      server: [gateway.pid ?? 0],
-      hello: [children[1]?.pid ?? 0],
+
+    const key = (name: string, way: Way) => `${name} ${way}`;
+    const figures = new Map<string, number[]>();
+    // CPU time of the server side per request (the launcher, its gateways, PostgreSQL's
+    // backends): what a busy machine's req/s cannot hide.
+    const cpuPerRequest = new Map<string, number[]>();
+    // Each gateway's part of the CPU when the load comes from many addresses: how evenly the front spreads it.
+    const gatewayCpu = new Map<string, number[][]>();
+    const push = <T>(map: Map<string, T[]>, k: string, v: T) => map.set(k, [...(map.get(k) ?? []), v]);
+    const { launcher, gateways } = platform.pids();
+    const gatewayPids = [...gateways.values()];
+    const sample = cpuSampler(platform.database.name, {
+      launcher: [launcher],
+      hello: [hello.child.pid ?? 0],
+      ...Object.fromEntries(gatewayPids.map((pid, i) => [`gateway ${i + 1}`, [pid]])),
     });
+    const ways = WAYS.filter((w) => w !== 'direct' || direct);
+
     for (let round = 0; round <= ROUNDS; round++) {
       const counted = round > 0;
+      const seconds = counted ? SECONDS : 2;
       const line: string[] = [];
+      const r = await measure('node:http hello', hello.url, { status: 200 }, seconds);
+      if (counted) push(figures, 'hello', r.rps);
+      line.push(`hello ${num(r.rps)}`);
       for (const target of targets) {
-        const before = sample();
-        const r = await measure(target, counted ? SECONDS : 2);
-        const used = cpuSince(before, sample());
-        const serverMs = (used.server ?? 0) + (used.hello ?? 0) + (used.postgres ?? 0);
-        if (counted) {
-          figures.get(target.name)?.push(r.rps);
-          cpuPerRequest.get(target.name)?.push((serverMs * 1000) / Math.max(1, r.requests));
-          postgresPerRequest.get(target.name)?.push(((used.postgres ?? 0) * 1000) / Math.max(1, r.requests));
+        const parts: string[] = [];
+        for (const way of ways) {
+          const base = way === 'direct' ? (direct as string) : url;
+          const before = sample();
+          const m = await measure(
+            `${target.name} (${way})`,
+            `${base}${target.path}`,
+            target,
+            seconds,
+            way === 'spread' ? addresses : undefined,
+          );
+          const used = cpuSince(before, sample());
+          const perGateway = gatewayPids.map((_, i) => used[`gateway ${i + 1}`] ?? 0);
+          const serverMs =
+            (used.launcher ?? 0) + (used.postgres ?? 0) + perGateway.reduce((a, b) => a + b, 0);
+          if (counted) {
+            push(figures, key(target.name, way), m.rps);
+            push(cpuPerRequest, key(target.name, way), (serverMs * 1000) / Math.max(1, m.requests));
+            if (way === 'spread') {
+              const sum = perGateway.reduce((a, b) => a + b, 0) || 1;
+              push(
+                gatewayCpu,
+                target.name,
+                perGateway.map((v) => v / sum),
+              );
+            }
+          }
+          parts.push(num(m.rps));
         }
-        line.push(`${target.name.replace('GET ', '')} ${num(r.rps)}`);
+        line.push(`${target.name.replace('GET ', '')} ${parts.join(' / ')}`);
       }
-      log(`${counted ? `round ${round}` : 'warm-up'}: ${line.join(', ')}`);
+      log(`${counted ? `round ${round}` : 'warm-up'} (${ways.join(' / ')}): ${line.join(', ')}`);
     }
 
-    const rps = (name: string) => median(figures.get(name) ?? []);
-    const notFound = rps('GET /api/nope (404)');
-    const hello = rps('node:http hello');
+    const rps = (name: string, way: Way) => median(figures.get(key(name, way)) ?? []);
+    const cpu = (name: string, way: Way) => {
+      const v = median(cpuPerRequest.get(key(name, way)) ?? []);
+      return Number.isFinite(v) ? `${v.toFixed(1)} µs` : '-';
+    };
+    const helloRps = median(figures.get('hello') ?? []);
+    const notFound = rps('GET /api/nope (404)', 'port');
     const goal: Record<string, number> = {
       'GET /api/site': 0.8,
       'GET /api/market': 0.8,
@@ -275,36 +315,55 @@ export async function runHttpBench() {
       'GET /api/auth/me': 0.5,
     };
     console.log('');
-    console.log('| target | req/s (median) | rounds | ratio | target | server CPU per request (median) |');
-    console.log('| --- | --- | --- | --- | --- | --- |');
+    console.log(
+      `Through PORT (${platform.gateways.length || '?'} gateways behind the launcher's front) from 127.0.0.1, ` +
+        `one gateway directly, and through PORT from ${ADDRESSES} addresses (total over all gateways); req/s, medians of ${ROUNDS} rounds.`,
+    );
+    console.log(
+      '| target | through PORT | one gateway directly | PORT / direct | target | through PORT, many addresses | ' +
+        'ratio (through PORT) | target | server CPU per request: PORT / direct / many addresses |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(`| node:http hello | | ${num(helloRps)} | | | | | | |`);
     for (const t of targets) {
-      const v = rps(t.name);
-      const all = (figures.get(t.name) ?? []).map(num).join(', ');
+      const [port, one, spread] = [rps(t.name, 'port'), rps(t.name, 'direct'), rps(t.name, 'spread')];
       let ratio = '';
       let target = '';
       if (t.name === 'GET /api/nope (404)') {
-        ratio = `${pct(v / hello)} of node:http`;
-        target = `≥ 50 %: ${v / hello >= 0.5 ? 'met' : 'NOT met'}`;
+        ratio = `${pct(port / helloRps)} of node:http`;
+        target = met(port / helloRps, 0.5);
       } else if (goal[t.name] !== undefined) {
         const g = goal[t.name] ?? 0;
-        ratio = `${pct(v / notFound)} of the 404`;
-        target = `≥ ${g * 100} %: ${v / notFound >= g ? 'met' : 'NOT met'}`;
+        ratio = `${pct(port / notFound)} of the 404`;
+        target = met(port / notFound, g);
       }
-      const cpu = median(cpuPerRequest.get(t.name) ?? []);
-      const postgres = median(postgresPerRequest.get(t.name) ?? []);
-      const part = postgres >= 0.05 ? ` (PostgreSQL ${postgres.toFixed(1)} µs)` : '';
-      console.log(`| ${t.name} | ${num(v)} | ${all} | ${ratio} | ${target} | ${cpu.toFixed(1)} µs${part} |`);
+      const cells = [
+        t.name,
+        num(port),
+        num(one),
+        pct(port / one),
+        Number.isFinite(one) ? met(port / one, 0.9) : '',
+        num(spread),
+        ratio,
+        target,
+        `${cpu(t.name, 'port')} / ${cpu(t.name, 'direct')} / ${cpu(t.name, 'spread')}`,
+      ];
+      console.log(`| ${cells.join(' | ')} |`);
+    }
+    console.log('');
+    for (const t of targets) {
+      const shares = gatewayCpu.get(t.name) ?? [];
+      const each = gatewayPids.map((_, i) => pct(median(shares.map((s) => s[i] ?? 0))));
+      log(
+        `${t.name} from ${ADDRESSES} addresses: each gateway's share of the gateways' CPU ${each.join(' / ')}`,
+      );
     }
     const [after] = loadavg();
     log(
-      `load average after the run ${after?.toFixed(2)}; gateway log ${logFile} (${statSync(logFile).size} bytes)`,
+      `load average after the run ${after?.toFixed(2)}; the launcher and its processes wrote ${statSync(platform.logFile).size} bytes of log`,
     );
   } finally {
-    stopFeed();
-    for (const child of children) await stopChild(child);
-    redis.disconnect();
-    await deleteRedisPrefix(REDIS_URL, prefix).catch(() => 0);
-    await close();
-    await database.drop();
+    await platform?.stop();
+    await stopChild(hello.child);
   }
 }

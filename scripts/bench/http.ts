@@ -19,9 +19,10 @@
  *     PORT / direct is what the front costs;
  *   - through PORT from BENCH_HTTP_ADDRESSES loopback addresses (127.0.0.2 upwards: the whole
  *     127/8 is this machine), so that the front spreads the load over every gateway: the total
- *     over all of them. autocannon cannot bind a local address, so this one uses a small load
- *     loop of its own (keep-alive connections, one request in flight each, as autocannon
- *     sends them), which costs the client a little more CPU per request than autocannon.
+ *     over all of them. autocannon cannot bind a local address, so this one uses the fronts
+ *     benchmark's load loop (fronts/load.ts: keep-alive connections, one request in flight
+ *     each, as autocannon sends them); it sends no headers of a connection's own, so
+ *     /api/auth/me is not measured this way.
  * Rounds are interleaved: each round measures every target every way once, in order, after one
  * warm-up round that is not counted; the figure of a target is the median of its rounds.
  * Targets: through PORT at least 90 % of one gateway reached directly; the 404 at 50 % or more
@@ -36,9 +37,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb } from '@app/db';
 import { DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
 import { benchUsers, cpuSampler, cpuSince, stopChild } from './common.ts';
+import type { LoadResult } from './fronts/load.ts';
 import { startBenchPlatform } from './platform.ts';
 
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
@@ -48,6 +51,8 @@ const ADDRESSES = Number(process.env.BENCH_HTTP_ADDRESSES ?? CONNECTIONS);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const LOAD_LOOP = fileURLToPath(new URL('./fronts/load.ts', import.meta.url));
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -84,75 +89,35 @@ function startHello(): Promise<{ child: ChildProcess; url: string }> {
 type Result = { rps: number; requests: number; statuses: string };
 
 /**
- * The load generator, in a process of its own: argv[1] autocannon's path, argv[2] the options
- * as JSON, argv[3] the header sets, one per connection in turn. Without `addresses`, autocannon
- * through its API (its command line gives every connection the same headers); with them, a
- * loop of keep-alive connections, each bound to one of the addresses in turn, each sending its
- * next request once the answer (Content-Length or chunked) is in. Both print autocannon's
- * summary fields.
+ * autocannon through its API (the command line gives every connection the same headers):
+ * argv[1] its path, argv[2] the options as JSON, argv[3] the header sets, one per connection in turn.
  */
 const LOAD_RUNNER = `
-const net = require('node:net');
+const autocannon = require(process.argv[1]);
 const opts = JSON.parse(process.argv[2]);
 const sets = JSON.parse(process.argv[3]);
-const print = (result) => process.stdout.write(JSON.stringify(result));
-if (!opts.addresses) {
-  let next = 0;
-  require(process.argv[1])(
-    { ...opts, setupClient: (client) => { if (sets.length) client.setHeaders(sets[next++ % sets.length]); } },
-    (err, result) => { if (err) { console.error(err); process.exit(1); } print(result); },
-  );
-} else {
-  const u = new URL(opts.url);
-  const codes = {};
-  const sockets = new Set();
-  let requests = 0;
-  let errors = 0;
-  let stopped = false;
-  const open = (i) => {
-    if (stopped) return;
-    const headers = Object.entries(sets.length ? sets[i % sets.length] : {}).map(([k, v]) => k + ': ' + v + '\\r\\n');
-    const request = Buffer.from('GET ' + u.pathname + u.search + ' HTTP/1.1\\r\\nhost: ' + u.host + '\\r\\n' + headers.join('') + '\\r\\n', 'latin1');
-    const socket = net.connect({ host: u.hostname, port: Number(u.port), localAddress: opts.addresses[i % opts.addresses.length], noDelay: true });
-    sockets.add(socket);
-    let buf = Buffer.alloc(0);
-    socket.on('connect', () => socket.write(request));
-    socket.on('data', (chunk) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        const end = buf.indexOf('\\r\\n\\r\\n');
-        if (end < 0) return;
-        const head = buf.toString('latin1', 0, end);
-        const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
-        let total;
-        if (length) total = end + 4 + Number(length[1]);
-        else {
-          const last = buf.indexOf('\\r\\n0\\r\\n\\r\\n', end);
-          if (last < 0) return;
-          total = last + 7;
-        }
-        if (buf.length < total) return;
-        buf = buf.subarray(total);
-        const code = head.slice(9, 12);
-        codes[code] = (codes[code] || 0) + 1;
-        requests++;
-        if (!stopped) socket.write(request);
-      }
-    });
-    socket.on('error', () => { errors++; });
-    socket.on('close', () => { sockets.delete(socket); if (!stopped) setTimeout(() => open(i), 10); });
-  };
-  for (let i = 0; i < opts.connections; i++) open(i);
-  setTimeout(() => {
-    stopped = true;
-    for (const socket of sockets) socket.destroy();
-    const statusCodeStats = Object.fromEntries(Object.entries(codes).map(([code, count]) => [code, { count }]));
-    print({ requests: { average: requests / opts.duration, total: requests }, statusCodeStats, errors, timeouts: 0 });
-  }, opts.duration * 1000);
-}
+let next = 0;
+autocannon(
+  { ...opts, setupClient: (client) => { if (sets.length) client.setHeaders(sets[next++ % sets.length]); } },
+  (err, result) => {
+    if (err) { console.error(err); process.exit(1); }
+    process.stdout.write(JSON.stringify(result));
+  },
+);
 `;
 
-/** One load run in its own process; its summary. */
+/** autocannon's summary, the part read here. */
+type Summary = {
+  requests: { average: number; total: number };
+  statusCodeStats?: Record<string, { count: number }>;
+  errors: number;
+  timeouts: number;
+};
+
+/**
+ * One load run in its own process; its summary. With `addresses`, the fronts benchmark's load
+ * loop (scripts/bench/fronts/load.ts), whose connections bind them in turn; else autocannon.
+ */
 function measure(
   name: string,
   url: string,
@@ -160,8 +125,15 @@ function measure(
   seconds: number,
   addresses?: string[],
 ): Promise<Result> {
-  const opts = { url, connections: CONNECTIONS, duration: seconds, addresses };
-  const args = ['-e', LOAD_RUNNER, AUTOCANNON, JSON.stringify(opts), JSON.stringify(target.headers ?? [])];
+  const args = addresses
+    ? ['--import', TSX, LOAD_LOOP, JSON.stringify({ url, connections: CONNECTIONS, seconds, addresses })]
+    : [
+        '-e',
+        LOAD_RUNNER,
+        AUTOCANNON,
+        JSON.stringify({ url, connections: CONNECTIONS, duration: seconds }),
+        JSON.stringify(target.headers ?? []),
+      ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -170,12 +142,18 @@ function measure(
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`the load generator exited ${code}`));
-      const r = JSON.parse(out) as {
-        requests: { average: number; total: number };
-        statusCodeStats?: Record<string, { count: number }>;
-        errors: number;
-        timeouts: number;
-      };
+      let r: Summary;
+      if (addresses) {
+        const loop = JSON.parse(out.trim().split('\n').at(-1) ?? 'null') as LoadResult;
+        r = {
+          requests: { average: loop.rps, total: loop.requests },
+          statusCodeStats: Object.fromEntries(
+            Object.entries(loop.statuses).map(([c, count]) => [c, { count }]),
+          ),
+          errors: loop.errors,
+          timeouts: 0,
+        };
+      } else r = JSON.parse(out) as Summary;
       const codes = Object.entries(r.statusCodeStats ?? {}).map(([c, s]) => `${c}: ${s.count}`);
       if (r.errors || r.timeouts) codes.push(`errors: ${r.errors}, timeouts: ${r.timeouts}`);
       const wrong = Object.keys(r.statusCodeStats ?? {}).some((c) => Number(c) !== target.status);
@@ -268,7 +246,8 @@ export async function runHttpBench() {
       line.push(`hello ${num(r.rps)}`);
       for (const target of targets) {
         const parts: string[] = [];
-        for (const way of ways) {
+        // The load loop sends no headers of a connection's own: a signed-in read is left out.
+        for (const way of ways.filter((w) => w !== 'spread' || !target.headers)) {
           const base = way === 'direct' ? (direct as string) : url;
           const before = sample();
           const m = await measure(
@@ -352,7 +331,8 @@ export async function runHttpBench() {
     }
     console.log('');
     for (const t of targets) {
-      const shares = gatewayCpu.get(t.name) ?? [];
+      const shares = gatewayCpu.get(t.name);
+      if (!shares) continue;
       const each = gatewayPids.map((_, i) => pct(median(shares.map((s) => s[i] ?? 0))));
       log(
         `${t.name} from ${ADDRESSES} addresses: each gateway's share of the gateways' CPU ${each.join(' / ')}`,

@@ -374,8 +374,8 @@ describe('the launcher keeps the gateway and the workers running', () => {
     expect(tree.filter(alive).map((p) => p.cmd)).toEqual([]);
   });
 
-  it('GATEWAY_PROCESSES=2: requests from many client addresses spread over both gateways, and /metrics at PORT counts every one, platform-wide series once', async () => {
-    const l = await launch(settings({ GATEWAY_PROCESSES: '2' }));
+  it('GATEWAY_PROCESSES=2: requests from many client addresses spread over both gateways, which see each address (per-address limits), and /metrics at PORT counts every one, platform-wide series once', async () => {
+    const l = await launch(settings({ GATEWAY_PROCESSES: '2', SOCKET_MAX_CONNECTIONS_PER_IP: '2' }));
     const gateways = (await l.line('GATEWAYS ')).slice('GATEWAYS urls='.length).split(',');
     expect(gateways).toHaveLength(2);
     await l.line('READY ');
@@ -410,6 +410,22 @@ describe('the launcher keeps the gateway and the workers running', () => {
     const alone = maxConnections(await (await fetch(`${gateways[0]}/metrics`)).text());
     expect(Number(alone)).toBeGreaterThan(0);
     expect(maxConnections(page)).toBe(alone);
+    // Per-address limits count the client's own address: the third socket from one address is
+    // refused, while another address still connects.
+    const crowd = [1, 2, 3].map(() =>
+      clientOf(l.url, { transports: ['websocket'], localAddress: '127.0.0.60' }),
+    );
+    const other = clientOf(l.url, { transports: ['websocket'], localAddress: '127.0.0.61' });
+    await vi.waitFor(
+      () => {
+        expect(crowd.map((c) => c.connects() + c.refusals()).toSorted()).toEqual([1, 1, 1]);
+        expect(other.connects()).toBe(1);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect(crowd.filter((c) => c.connects() === 1)).toHaveLength(2);
+    closeClients();
+
     // A request forwarded by a proxy on this machine is still refused without the token.
     expect((await fetch(`${l.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(
       404,

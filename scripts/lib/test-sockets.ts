@@ -12,7 +12,13 @@ const open: Client[] = [];
 /** A signed-in client that records every event it receives; reconnects quickly when `reconnect`. */
 export function clientOf(
   url: string,
-  options: { token?: string; transports?: ('polling' | 'websocket')[]; reconnect?: boolean } = {},
+  options: {
+    token?: string;
+    transports?: ('polling' | 'websocket')[];
+    reconnect?: boolean;
+    /** Connect from this address (the loopback range 127.0.0.0/8; the WebSocket transport only). */
+    localAddress?: string;
+  } = {},
 ) {
   const events: Array<{ event: string; payload: unknown }> = [];
   const socket: Client = io(url, {
@@ -23,11 +29,16 @@ export function clientOf(
     reconnectionDelay: 100,
     reconnectionDelayMax: 500,
     auth: options.token ? { token: options.token } : {},
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
   });
   open.push(socket);
   socket.onAny((event: string, payload: unknown) => events.push({ event, payload }));
   let connects = 0;
   let disconnects = 0;
+  let refusals = 0;
+  socket.on('connect_error', () => {
+    refusals++;
+  });
   socket.on('connect', () => {
     connects++;
     events.push({ event: 'connect', payload: socket.id });
@@ -40,6 +51,8 @@ export function clientOf(
     events,
     connects: () => connects,
     disconnects: () => disconnects,
+    /** Connection attempts the server refused (or that failed). */
+    refusals: () => refusals,
     /** The events named `event` received since the `connect`-th connection. */
     since: (connect: number, event: string) => {
       let seen = 0;

@@ -35,18 +35,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDb, seed } from '@app/db';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
+import { pickGateway } from '../lib/gateway-front.ts';
 import { serverCommand } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
 import { stopChild, waitForHealth } from './common.ts';
 import type { FrontKind, FrontOptions } from './fronts/front.ts';
-import { pickGateway } from './fronts/http-proxy.ts';
 import type { LoadOptions, LoadResult } from './fronts/load.ts';
 import type { PollingResult, SocketsOptions, WaveResult } from './fronts/sockets.ts';
 
@@ -64,7 +64,6 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_TEST_ADMIN_URL;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const HANDOFF_FRONT = join(ROOT, 'scripts/lib/gateway-front.ts');
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -347,10 +346,6 @@ function printTable(running: Running[], { rps, frontCpu }: Figures, { waves, pol
 export async function runFrontsBench() {
   const only = (process.env.BENCH_FRONTS_ONLY ?? '').split(',').filter(Boolean);
   const names = OPTIONS.filter((o) => only.length === 0 || only.includes(o));
-  if (names.includes('handoff') && !existsSync(HANDOFF_FRONT)) {
-    log('fronts: no scripts/lib/gateway-front.ts here: handoff left out');
-    names.splice(names.indexOf('handoff'), 1);
-  }
   const [load1] = loadavg();
   log(
     `fronts: ${names.join(', ')} (${GATEWAYS} gateways behind each front); ${ROUNDS} rounds of ${SECONDS} s per ` +

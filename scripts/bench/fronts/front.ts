@@ -17,6 +17,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import { closeSync, openSync } from 'node:fs';
+import { createGatewayFront } from '../../lib/gateway-front.ts';
 import { SERVERS, serverCommand } from '../../lib/servers.ts';
 import { stopChild, waitForHealth } from '../common.ts';
 import { createGatewayProxy, trustBehindLauncher } from './http-proxy.ts';
@@ -75,19 +76,7 @@ async function startProxy(o: FrontOptions): Promise<() => Promise<void>> {
   };
 }
 
-/** scripts/lib/gateway-front.ts as this benchmark uses it. */
-type HandoffFront = {
-  listen: (port: number, host: string) => Promise<void>;
-  follow: (index: number, child: ChildProcess, port: number, exited: Promise<unknown>) => void;
-  up: () => readonly boolean[];
-  close: () => Promise<void>;
-};
-
 async function startHandoff(o: FrontOptions): Promise<() => Promise<void>> {
-  const module = '../../lib/gateway-front.ts';
-  const { createGatewayFront } = (await import(module)) as {
-    createGatewayFront: (count: number) => HandoffFront;
-  };
   const front = createGatewayFront(o.gatewayPorts.length);
   await front.listen(o.port, '127.0.0.1');
   const gateways = await startGateways(o, { GATEWAY_FRONT: 'launcher' }, true);

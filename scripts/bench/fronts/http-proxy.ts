@@ -1,6 +1,7 @@
 /**
  * The former front of `pnpm start`'s several gateways, kept to be measured against the one that
- * replaced it (`pnpm bench fronts`, scripts/bench/fronts.ts): its code as it ran in the launcher.
+ * replaced it (`pnpm bench fronts`, scripts/bench/fronts.ts): its code as it ran in the launcher,
+ * but for its choice of gateway, which the front that replaced it kept (`pickGateway`).
  *
  * The one port of `pnpm start` when it runs several gateways (GATEWAY_PROCESSES > 1): a small
  * HTTP and WebSocket proxy in the launcher in front of gateways on loopback ports (ADR 0021).
@@ -15,24 +16,8 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { pickGateway } from '../../lib/gateway-front.ts';
 import { canConnect } from '../../lib/services.ts';
-
-/** The index of the gateway for a client address among `up` (false: down), or undefined when none is up. */
-export function pickGateway(address: string, up: readonly boolean[]): number | undefined {
-  if (up.length === 0) return undefined;
-  // FNV-1a: stable across restarts of the launcher, so a client keeps its gateway.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < address.length; i++) {
-    hash ^= address.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  const first = hash % up.length;
-  for (let step = 0; step < up.length; step++) {
-    const index = (first + step) % up.length;
-    if (up[index]) return index;
-  }
-  return undefined;
-}
 
 /**
  * TRUST_PROXY for gateways behind the launcher's proxy: whatever the operator trusts, and the

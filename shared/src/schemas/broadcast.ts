@@ -50,6 +50,8 @@ export const broadcastBodySchema = z
     audience: z.enum(BROADCAST_AUDIENCES, { error: MSG.invalidInput }),
     /** audience 'user': one username, email or user id. */
     user: singleLineText().trim().max(320).optional(),
+    /** audience 'user': the user's id, under the spec's name (the same as `user` with an id). */
+    userId: singleLineText().trim().max(320).optional(),
     /** audience 'userIds': ids split on white space, commas, semicolons and newlines. */
     userIds: multiLineText().optional(),
     /** audience 'emails': emails, split the same way. */
@@ -70,8 +72,15 @@ export const broadcastBodySchema = z
     if (value.type === 'credit') {
       ctx.addIssue({ code: 'custom', path: ['type'], message: MSG.broadcastCreditRefused });
     }
-    if (value.audience === 'user' && !value.user) {
-      ctx.addIssue({ code: 'custom', path: ['user'], message: MSG.broadcastUserRequired });
+    if (value.audience === 'user') {
+      if (!value.user && !value.userId) {
+        ctx.addIssue({ code: 'custom', path: ['user'], message: MSG.broadcastUserRequired });
+      } else if (value.user && value.userId && value.user !== value.userId) {
+        // Two different recipients for one: refused rather than one of them chosen.
+        ctx.addIssue({ code: 'custom', path: ['userId'], message: MSG.invalidInput });
+      } else if (!value.user && value.userId && !isUuid(value.userId)) {
+        ctx.addIssue({ code: 'custom', path: ['userId'], message: MSG.broadcastUserIdInvalid });
+      }
     }
     if (value.audience === 'userIds') {
       const ids = splitRecipientList(value.userIds);
@@ -121,7 +130,7 @@ type CheckedBody = z.output<typeof broadcastBodySchema>;
 function targetOf(body: CheckedBody): BroadcastAudienceTarget {
   switch (body.audience) {
     case 'user':
-      return { audience: 'user', user: body.user ?? '' };
+      return { audience: 'user', user: body.user || body.userId || '' };
     case 'userIds':
       return { audience: 'userIds', ids: splitRecipientList(body.userIds).map((id) => id.toLowerCase()) };
     case 'emails':

@@ -146,6 +146,11 @@ describe('POST /api/admin/notifications: audiences', () => {
       const again = await send(admin.token, { ...message(), audience: 'user', user: who });
       expect(again.json()).toEqual({ recipients: 1, created: 1 });
     }
+    // The spec's field name for the single user.
+    const bySpec = message();
+    const spec = await send(admin.token, { ...bySpec, audience: 'user', userId: target.id });
+    expect(spec.json()).toEqual({ recipients: 1, created: 1 });
+    expect((await titled(bySpec.title)).map((n) => n.userId)).toEqual([target.id]);
   });
 
   it('userIds and emails: lists split on white space, commas, semicolons and newlines', async () => {
@@ -230,6 +235,16 @@ describe('POST /api/admin/notifications: validation', () => {
     ['data that is JSON but not an object', { data: '[1,2]' }, MSG.invalidJson],
     ['a credit notice', { type: 'credit' }, MSG.broadcastCreditRefused],
     ['audience user without a user', { audience: 'user', user: ' ' }, MSG.broadcastUserRequired],
+    [
+      'audience user with a userId that is no id',
+      { audience: 'user', userId: 'bob' },
+      MSG.broadcastUserIdInvalid,
+    ],
+    [
+      'audience user with two different recipients',
+      { audience: 'user', user: 'bob', userId: '7d1f6a52-3c1e-4b8e-9a51-0d6f2e1c9b10' },
+      MSG.invalidInput,
+    ],
     ['userIds without an entry', { audience: 'userIds', userIds: ' ,; \n' }, MSG.broadcastListRequired],
     [
       'userIds with an entry that is no id',
@@ -254,7 +269,7 @@ describe('POST /api/admin/notifications: validation', () => {
   });
 
   it('refuses fields it does not know, and an audience that names nobody', async () => {
-    const unknown = await send(admin.token, { ...message(), audience: 'all', userId: plain[0]?.id });
+    const unknown = await send(admin.token, { ...message(), audience: 'all', recipient: plain[0]?.id });
     expect(unknown.statusCode).toBe(400);
     const nobody = await send(admin.token, { ...message(), audience: 'user', user: `ghost_${suffix()}` });
     expect(nobody.statusCode).toBe(400);

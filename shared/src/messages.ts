@@ -85,6 +85,7 @@ export const MSG = {
   urlInvalid: 'Enter a valid URL (http or https).',
   currencyInvalid: 'Currency must be INR.',
   invalidInput: 'Invalid input',
+  validNumber: 'Enter a valid number.',
   userCreated: 'User created successfully.',
   adminCreated: 'Admin user created successfully.',
   settingsSaved: 'Settings saved',

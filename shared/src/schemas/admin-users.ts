@@ -207,8 +207,8 @@ export const reputationAdjustSchema = z.strictObject({
   setTo: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z
-      .number({ error: MSG.invalidInput })
-      .refine(Number.isFinite, MSG.invalidInput)
+      .number({ error: MSG.validNumber })
+      .refine(Number.isFinite, MSG.validNumber)
       .transform((n) => Math.min(REPUTATION_MAX, Math.max(0, Math.round(n)))),
   ),
   reason: z.preprocess(

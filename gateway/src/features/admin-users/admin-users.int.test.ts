@@ -411,7 +411,11 @@ describe('POST /api/reputation/admin/adjust', () => {
     expect((await set(-3, 'spam')).json().reputationPoints).toBe(0);
     expect((await set('42.5')).json().reputationPoints).toBe(43);
     expect(await points()).toBe(43);
-    expect((await set('abc')).statusCode).toBe(400);
+    for (const bad of ['abc', '', null, 'Infinity']) {
+      const refused = await set(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(MSG.validNumber);
+    }
 
     const rows = await auditsOf(user.id, 'user.reputation_set');
     expect(rows.map((r) => [r.before, r.after, r.reason])).toEqual([

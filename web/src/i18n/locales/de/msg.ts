@@ -86,6 +86,7 @@ export const msg: Shape<Translation['msg']> = {
   urlInvalid: 'Bitte eine gültige URL eingeben (http oder https).',
   currencyInvalid: 'Die Währung muss INR sein.',
   invalidInput: 'Ungültige Eingabe',
+  validNumber: 'Geben Sie eine gültige Zahl ein.',
   userCreated: 'Benutzer erfolgreich angelegt.',
   adminCreated: 'Admin erfolgreich angelegt.',
   settingsSaved: 'Einstellungen gespeichert',

@@ -86,6 +86,7 @@ export const msg: Shape<Translation['msg']> = {
   urlInvalid: 'Saisissez une URL valide (http ou https).',
   currencyInvalid: 'La devise doit être INR.',
   invalidInput: 'Saisie invalide',
+  validNumber: 'Saisissez un nombre valide.',
   userCreated: 'Utilisateur créé avec succès.',
   adminCreated: 'Administrateur créé avec succès.',
   settingsSaved: 'Paramètres enregistrés',

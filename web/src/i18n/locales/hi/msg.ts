@@ -78,6 +78,7 @@ export const msg: Shape<Translation['msg']> = {
   urlInvalid: 'एक मान्य URL दर्ज करें (http या https)।',
   currencyInvalid: 'मुद्रा INR होनी चाहिए।',
   invalidInput: 'अमान्य इनपुट',
+  validNumber: 'एक मान्य संख्या दर्ज करें।',
   userCreated: 'उपयोगकर्ता सफलतापूर्वक बनाया गया।',
   adminCreated: 'एडमिन उपयोगकर्ता सफलतापूर्वक बनाया गया।',
   settingsSaved: 'सेटिंग्स सहेजी गईं',

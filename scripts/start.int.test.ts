@@ -94,7 +94,7 @@ async function launch(settings: Record<string, string>, command: 'pnpm' | 'node'
     SKIP_WEB_BUILD: '1',
     MARKET_SOURCE: 'simulated',
     NO_COLOR: '1',
-    // One gateway on PORT unless a test asks for more (the default is one per core).
+    // One gateway on PORT unless a test asks for more (the default is one per core but one).
     GATEWAY_PROCESSES: '1',
     ...settings,
   });

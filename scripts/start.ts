@@ -3,7 +3,7 @@
  *
  * Postgres (DATABASE_URL or an embedded server) → Redis (REDIS_URL or a local redis-server)
  * → migrations → seed → web build → gateways + workers → wait for /api/health → print the URL.
- * GATEWAY_PROCESSES gateways (one per core by default), each on a loopback port of its own; this
+ * GATEWAY_PROCESSES gateways (one per core but one by default), each on a loopback port of its own; this
  * process listens on PORT and hands each client connection, unread, to one of them, each client
  * address kept on one gateway (scripts/lib/gateway-front.ts, ADR 0023).
  * SIGINT, SIGTERM or SIGHUP (Ctrl-C) stops everything it started, in order, and exits 0; a

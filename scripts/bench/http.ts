@@ -5,7 +5,7 @@
  * on the same machine in the same run.
  *
  * The platform runs as `pnpm start` runs it (platform.ts): scripts/start.ts with its default
- * front and gateway count (one per core), LOG_LEVEL at its default, its output to a file as
+ * front and gateway count (one per core but one), LOG_LEVEL at its default, its output to a file as
  * `pnpm start > file` would send it (JSON lines, one per request). Its workers run their own
  * market feed (simulated: this machine does not reach the exchange), which keeps the prices
  * /api/market reads. A fresh database, seeded by the launcher, with a user per connection whose

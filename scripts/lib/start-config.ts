@@ -34,10 +34,17 @@ const schema = z.object({
   MAILDEV_WEB_PORT: z.coerce.number().int().min(0).max(65_535).default(1080),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   /**
-   * Gateway processes behind PORT (one per core by default). Above 1 each listens on a
-   * loopback port of its own and the launcher proxies PORT to them (scripts/lib/gateway-proxy.ts).
+   * Gateway processes behind PORT: by default one per core but one (at least one), since
+   * PostgreSQL, Redis and the workers run on the same machine (ADR 0023). Each listens on a
+   * loopback port of its own, and the launcher hands it connections from PORT
+   * (scripts/lib/gateway-front.ts).
    */
-  GATEWAY_PROCESSES: z.coerce.number().int().min(1).max(64).default(Math.max(1, availableParallelism())),
+  GATEWAY_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
   /** Loopback by default: set HOST=0.0.0.0 to let other machines in. */
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Unset: generated once and kept in DATA_DIR/jwt-secret. */

@@ -1,7 +1,8 @@
-import type { BillType, MoneyAccount } from '@app/shared';
+import type { BillType, MoneyAccount, TradeStatus } from '@app/shared';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { journalEntries, type LedgerAccountKind, ledgerAccounts, postings } from './schema/ledger.ts';
+import { trades } from './schema/trades.ts';
 import type { WithdrawalRow } from './schema/wallet.ts';
 
 const USER_KIND = { real: 'user_real', practice: 'user_practice' } as const satisfies Record<
@@ -20,11 +21,15 @@ export type WalletTransaction = {
   reference: string | null;
   createdBy: string | null;
   createdAt: Date;
+  /** The trade a trade entry moved money for: how it ended, and its profit (paise) once closed. */
+  trade: { status: TradeStatus; profit: bigint | null } | null;
 };
 
 export type WalletTransactionsQuery = {
   account?: MoneyAccount;
   type?: BillType | readonly BillType[];
+  /** Only trade entries whose trade ended so (a lost trade's stake is a loss, a won one's not). */
+  tradeStatus?: readonly TradeStatus[];
   page?: number;
   limit?: number;
   sort?: 'createdAt' | '-createdAt';
@@ -53,15 +58,20 @@ type EntryRow = {
   reference: string | null;
   createdBy: string | null;
   createdAt: Date;
+  tradeStatus?: TradeStatus | null;
+  tradeProfit?: bigint | null;
 };
 
 /** A posting as Financial Records shows it: a positive amount and its direction. */
-const toWalletTransaction = (r: EntryRow): WalletTransaction => ({
+const toWalletTransaction = ({ tradeStatus, tradeProfit, ...r }: EntryRow): WalletTransaction => ({
   ...r,
   direction: r.amount > 0n ? 'credit' : 'debit',
   amount: r.amount > 0n ? r.amount : -r.amount,
   balanceAfter: r.balanceAfter ?? 0n,
+  trade: tradeStatus ? { status: tradeStatus, profit: tradeProfit ?? null } : null,
 });
+
+const TRADE_BILL_TYPES: BillType[] = ['trade_stake', 'trade_payout', 'trade_refund'];
 
 /**
  * The user's movements of one balance as Financial Records shows them, newest first by
@@ -83,14 +93,23 @@ export async function walletTransactions(
     eq(ledgerAccounts.kind, USER_KIND[query.account ?? 'real']),
   ];
   if (types.length > 0) conditions.push(inArray(journalEntries.type, types));
+  if (query.tradeStatus) conditions.push(inArray(trades.status, [...query.tradeStatus]));
   const where = and(...conditions);
+  // A trade entry's reference is its trade's id; the user's own trades only, so the join
+  // reads that user's rows of the trades table.
+  const trade = and(
+    eq(trades.userId, userId),
+    sql`${trades.id}::text = ${journalEntries.reference}`,
+    inArray(journalEntries.type, TRADE_BILL_TYPES),
+  );
 
   const [rows, totals] = await Promise.all([
     db
-      .select(ENTRY_COLUMNS)
+      .select({ ...ENTRY_COLUMNS, tradeStatus: trades.status, tradeProfit: trades.profit })
       .from(postings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+      .leftJoin(trades, trade)
       .where(where)
       .orderBy(query.sort === 'createdAt' ? asc(postings.id) : desc(postings.id))
       .limit(limit)
@@ -100,6 +119,7 @@ export async function walletTransactions(
       .from(postings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+      .leftJoin(trades, trade)
       .where(where),
   ]);
   const total = totals[0]?.n ?? 0;

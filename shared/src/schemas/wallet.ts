@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILL_TYPES, MONEY_ACCOUNTS } from '../constants.ts';
+import { BILL_TYPES, type BillType, MONEY_ACCOUNTS, TRADE_STATUSES, type TradeStatus } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { holdAmount, multiLineText, pageQuery, rupeeAmount, singleLineText } from '../validation.ts';
 import { bankSchema } from './auth.ts';
@@ -35,9 +35,11 @@ export const NOTIFICATION_TYPES = ['system', 'withdrawal', 'credit', 'ticket_rep
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
- * Financial Records' Bill Type filter as the spec names it, and the stored bill types each
- * one selects. A trade's stake is its own entry (trade_stake, shown as "Trade loss" when the
- * trade is lost); a won trade credits stake + profit (trade_payout, "Trade win").
+ * Financial Records' Bill Type filter as the spec names it, and the rows each one selects. A
+ * trade moves money twice: its stake when placed (trade_stake), then on closing stake + profit
+ * for a win (trade_payout), the stake back for a draw, void or cancellation (trade_refund), and
+ * nothing for a loss. So "Trade win" is the payouts (their trade's profit beside them) and
+ * "Trade loss" the stakes of lost trades only; a draw's return is a refund, in neither.
  */
 export const RECORD_BILL_FILTERS = [
   'all',
@@ -49,16 +51,18 @@ export const RECORD_BILL_FILTERS = [
   'trade_loss',
 ] as const;
 export type RecordBillFilter = (typeof RECORD_BILL_FILTERS)[number];
-export const RECORD_BILL_TYPES: Record<
-  Exclude<RecordBillFilter, 'all'>,
-  readonly (typeof BILL_TYPES)[number][]
-> = {
-  recharge: ['recharge'],
-  withdrawal: ['withdrawal'],
-  withdrawal_return: ['withdrawal_return'],
-  admin_adjustment: ['admin_adjustment'],
-  trade_profit: ['trade_payout'],
-  trade_loss: ['trade_stake'],
+/** The stored bill types a filter selects, and for trade entries the trade results it keeps. */
+export type RecordSelection = {
+  types: readonly BillType[];
+  tradeStatuses?: readonly TradeStatus[];
+};
+export const RECORD_BILL_SELECTIONS: Record<Exclude<RecordBillFilter, 'all'>, RecordSelection> = {
+  recharge: { types: ['recharge'] },
+  withdrawal: { types: ['withdrawal'] },
+  withdrawal_return: { types: ['withdrawal_return'] },
+  admin_adjustment: { types: ['admin_adjustment'] },
+  trade_profit: { types: ['trade_payout'] },
+  trade_loss: { types: ['trade_stake'], tradeStatuses: ['lost'] },
 };
 
 // ---- shared pieces ----------------------------------------------------------------------------
@@ -226,6 +230,8 @@ export const walletTransactionSchema = z.object({
   remarks: z.string().nullable(),
   /** Trade id, top-up id, withdrawal transaction number, ... */
   reference: z.string().nullable(),
+  /** For a trade's entry, how the trade ended (running while open) and its profit once closed. */
+  trade: z.object({ status: z.enum(TRADE_STATUSES), profit: z.number().nullable() }).nullable(),
   createdAt: z.string(),
 });
 export type WalletTransactionView = z.infer<typeof walletTransactionSchema>;
@@ -288,7 +294,7 @@ export type WithdrawalDecision = z.output<typeof withdrawalDecisionSchema>;
 
 // ---- Financial Records ------------------------------------------------------------------------
 
-/** GET /api/wallet/transactions/my and GET /api/admin/wallet/transactions/{userId}. */
+/** GET /api/wallet/transactions/my (10 per page by default). */
 export const walletTransactionsQuerySchema = z.object({
   page,
   limit: limit(RECORDS_PAGE_SIZE),
@@ -303,6 +309,10 @@ export const walletTransactionsQuerySchema = z.object({
   account: z.enum(MONEY_ACCOUNTS).default('real').catch('real'),
 });
 export type WalletTransactionsQueryParams = z.output<typeof walletTransactionsQuerySchema>;
+/** GET /api/admin/wallet/transactions/{userId}: the same filters, 20 per page by default. */
+export const adminWalletTransactionsQuerySchema = walletTransactionsQuerySchema.extend({
+  limit: limit(ADMIN_LEDGER_PAGE_SIZE),
+});
 export const walletTransactionsResponseSchema = z.object({
   items: z.array(walletTransactionSchema),
   pagination: paginationSchema,

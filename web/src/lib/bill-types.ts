@@ -6,9 +6,11 @@ export function isBillFilter(value: string): value is RecordBillFilter {
 
 /**
  * The i18n key of a ledger row's type. An admin adjustment that took money away is not
- * "System added": it says System deducted.
+ * "System added": it says System deducted. A lost trade's stake is its "Trade loss" (what the
+ * Trade loss filter lists); a stake of a trade that is running or ended otherwise stays a stake.
  */
-export function billTypeKey(tx: Pick<WalletTransactionView, 'type' | 'direction'>): string {
+export function billTypeKey(tx: Pick<WalletTransactionView, 'type' | 'direction' | 'trade'>): string {
   if (tx.type === 'admin_adjustment' && tx.direction === 'debit') return 'wallet.billType.admin_deduction';
+  if (tx.type === 'trade_stake' && tx.trade?.status === 'lost') return 'wallet.billType.trade_loss';
   return `wallet.billType.${tx.type}`;
 }

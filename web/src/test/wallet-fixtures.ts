@@ -63,6 +63,7 @@ export function ledger(overrides: Partial<WalletTransactionView> = {}): WalletTr
     account: 'real',
     remarks: null,
     reference: null,
+    trade: null,
     createdAt: at(n),
     ...overrides,
   };

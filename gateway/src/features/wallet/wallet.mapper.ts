@@ -12,5 +12,9 @@ export const toWalletTransaction = (tx: WalletTransaction, account: MoneyAccount
   account,
   remarks: tx.remarks,
   reference: tx.reference,
+  trade: tx.trade && {
+    status: tx.trade.status,
+    profit: tx.trade.profit === null ? null : paiseToRupees(tx.trade.profit),
+  },
   createdAt: tx.createdAt.toISOString(),
 });

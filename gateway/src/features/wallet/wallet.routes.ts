@@ -1,32 +1,19 @@
 import {
-  ADMIN_LEDGER_PAGE_SIZE,
   adminBadgesSchema,
+  adminWalletTransactionsQuerySchema,
   holdBodySchema,
   idParamsSchema,
   userIdParamsSchema,
   userMessageResponseSchema,
-  WALLET_MAX_LIMIT,
   walletTransactionsQuerySchema,
   walletTransactionsResponseSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestMeta } from '../../lib/request.ts';
 import { bearer, errorResponses } from '../../lib/route-schema.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createWalletEvents } from '../notifications/notifications.events.ts';
 import { createWalletService } from './wallet.service.ts';
-
-/** The admin ledger view pages by 20 unless asked otherwise (admin-side §API). */
-const adminRecordsQuerySchema = walletTransactionsQuerySchema.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(WALLET_MAX_LIMIT)
-    .default(ADMIN_LEDGER_PAGE_SIZE)
-    .catch(ADMIN_LEDGER_PAGE_SIZE),
-});
 
 /**
  * Financial Records (the caller's own, or any user's for an admin), holds and the admin
@@ -53,7 +40,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         audience: 'user',
         ...records,
         description:
-          'The caller’s ledger of one balance (account real|practice), 10 per page. type: all, a Bill Type of the spec (trade_profit = trade_payout, trade_loss = trade_stake) or a stored bill type. A currency other than INR has no rows.',
+          'The caller’s ledger of one balance (account real|practice), 10 per page. type: all, a Bill Type of the spec (trade_profit = the payouts of won trades, each with its trade’s profit; trade_loss = the stakes of lost trades) or a stored bill type. A currency other than INR has no rows.',
       },
     },
     async (request) => service.records(caller(request).id, request.query),
@@ -81,7 +68,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         description: 'Admin: one user’s records, 20 per page by default.',
         params: userIdParamsSchema,
-        querystring: adminRecordsQuerySchema,
+        querystring: adminWalletTransactionsQuerySchema,
         response: { 200: walletTransactionsResponseSchema, ...errorResponses(401, 403, 404) },
       },
     },

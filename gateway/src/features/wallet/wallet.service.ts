@@ -1,15 +1,15 @@
 import { createNotification, type Db, pendingRequestCounts, walletTransactions } from '@app/db';
 import {
   type AdminBadges,
-  type BillType,
   formatRupees,
   type HoldBody,
   MSG,
   type Pagination,
   type PublicUser,
   paiseToRupees,
-  RECORD_BILL_TYPES,
+  RECORD_BILL_SELECTIONS,
   type RecordBillFilter,
+  type RecordSelection,
   rupeesToPaise,
   type WalletTransactionsQueryParams,
   type WalletTransactionView,
@@ -35,12 +35,12 @@ export type WalletServiceDeps = {
 export type RecordsPage = { items: WalletTransactionView[]; pagination: Pagination };
 
 type SpecFilter = Exclude<RecordBillFilter, 'all'>;
-const isSpecFilter = (type: string): type is SpecFilter => Object.hasOwn(RECORD_BILL_TYPES, type);
+const isSpecFilter = (type: string): type is SpecFilter => Object.hasOwn(RECORD_BILL_SELECTIONS, type);
 
-/** The stored bill types a Bill Type filter selects; undefined for every type. */
-function billTypesFor(type: WalletTransactionsQueryParams['type']): readonly BillType[] | undefined {
+/** The rows a Bill Type filter selects; undefined for every row. */
+function selectionFor(type: WalletTransactionsQueryParams['type']): RecordSelection | undefined {
   if (type === 'all') return undefined;
-  return isSpecFilter(type) ? RECORD_BILL_TYPES[type] : [type];
+  return isSpecFilter(type) ? RECORD_BILL_SELECTIONS[type] : { types: [type] };
 }
 
 function holdNotice(freezAmount: bigint, previous: bigint, reason: string) {
@@ -65,9 +65,11 @@ export function createWalletService({ db, events, log }: WalletServiceDeps) {
   async function records(userId: string, query: WalletTransactionsQueryParams): Promise<RecordsPage> {
     // Balances are INR only: another currency has no movements, so no query either.
     if (query.currency !== 'INR') return { items: [], pagination: pagination(0, query.page, query.limit) };
+    const selection = selectionFor(query.type);
     const found = await walletTransactions(db, userId, {
       account: query.account,
-      type: billTypesFor(query.type),
+      type: selection?.types,
+      tradeStatus: selection?.tradeStatuses,
       page: query.page,
       limit: query.limit,
       sort: query.sort,

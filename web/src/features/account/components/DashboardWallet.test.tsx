@@ -48,6 +48,7 @@ const entry = (overrides: Partial<WalletTransactionView> = {}): WalletTransactio
     account: 'real',
     remarks: null,
     reference: null,
+    trade: null,
     createdAt: new Date(Date.UTC(2025, 0, 3, 9, seq)).toISOString(),
     ...overrides,
   };

@@ -106,6 +106,48 @@ describe('Financial Records', () => {
     expect(fifth?.[1]).toBe('System deducted');
   });
 
+  it('labels a lost trade’s stake Trade loss and shows the profit a won trade’s payout holds', async () => {
+    mockApi({
+      'GET /api/wallet/transactions/my': () =>
+        paged(
+          [
+            ledger({ type: 'trade_refund', amount: 30, trade: { status: 'draw', profit: 0 } }),
+            ledger({
+              type: 'trade_stake',
+              direction: 'debit',
+              amount: 30,
+              trade: { status: 'draw', profit: 0 },
+            }),
+            ledger({ type: 'trade_payout', amount: 140, trade: { status: 'won', profit: 40 } }),
+            ledger({
+              type: 'trade_stake',
+              direction: 'debit',
+              amount: 100,
+              trade: { status: 'won', profit: 40 },
+            }),
+            ledger({
+              type: 'trade_stake',
+              direction: 'debit',
+              amount: 50,
+              trade: { status: 'lost', profit: -50 },
+            }),
+          ],
+          5,
+          1,
+          10,
+        ),
+    });
+    renderPage();
+    await waitFor(() => expect(rows()).toHaveLength(5));
+    expect(rows().map((r) => [r[1], r[3]])).toEqual([
+      ['Trade refund', '₹30.00'],
+      ['Trade stake', '₹30.00'],
+      ['Trade win', '₹140.00 Profit ₹40.00'],
+      ['Trade stake', '₹100.00'],
+      ['Trade loss', '₹50.00'],
+    ]);
+  });
+
   it('offers the spec Bill Types and sends the chosen one', async () => {
     const types: Array<string | null> = [];
     mockApi({

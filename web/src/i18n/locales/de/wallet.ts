@@ -96,6 +96,7 @@ export const wallet: Shape<typeof en> = {
       remarks: 'Bemerkungen',
       credit: 'Gutschrift',
       debit: 'Belastung',
+      profit: 'Gewinn {{amount}}',
     },
     statement: {
       title: 'Kontoauszug',
@@ -120,6 +121,7 @@ export const wallet: Shape<typeof en> = {
     },
     billType: {
       trade_stake: 'Trade-Einsatz',
+      trade_loss: 'Trade verloren',
       trade_payout: 'Trade gewonnen',
       trade_refund: 'Trade-Erstattung',
       practice_reset: 'Übungsguthaben zurückgesetzt',

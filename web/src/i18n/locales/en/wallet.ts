@@ -93,6 +93,7 @@ export const wallet = {
       remarks: 'Remarks',
       credit: 'Credit',
       debit: 'Debit',
+      profit: 'Profit {{amount}}',
     },
     statement: {
       title: 'Statement',
@@ -117,6 +118,7 @@ export const wallet = {
     },
     billType: {
       trade_stake: 'Trade stake',
+      trade_loss: 'Trade loss',
       trade_payout: 'Trade win',
       trade_refund: 'Trade refund',
       practice_reset: 'Practice balance reset',

@@ -96,6 +96,7 @@ export const wallet: Shape<typeof en> = {
       remarks: 'Remarques',
       credit: 'Crédit',
       debit: 'Débit',
+      profit: 'Gain {{amount}}',
     },
     statement: {
       title: 'Relevé',
@@ -120,6 +121,7 @@ export const wallet: Shape<typeof en> = {
     },
     billType: {
       trade_stake: 'Mise de trade',
+      trade_loss: 'Trade perdu',
       trade_payout: 'Trade gagné',
       trade_refund: 'Remboursement de trade',
       practice_reset: "Réinitialisation du solde d'entraînement",

@@ -93,6 +93,7 @@ export const wallet: Shape<typeof en> = {
       remarks: 'टिप्पणियाँ',
       credit: 'क्रेडिट',
       debit: 'डेबिट',
+      profit: 'लाभ {{amount}}',
     },
     statement: {
       title: 'विवरण',
@@ -117,6 +118,7 @@ export const wallet: Shape<typeof en> = {
     },
     billType: {
       trade_stake: 'ट्रेड दांव',
+      trade_loss: 'ट्रेड हार',
       trade_payout: 'ट्रेड जीत',
       trade_refund: 'ट्रेड रिफ़ंड',
       practice_reset: 'अभ्यास बैलेंस रीसेट',

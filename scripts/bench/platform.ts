@@ -7,12 +7,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestDatabase, DEFAULT_TEST_ADMIN_URL } from '@app/db/testing';
+import { cmdline, descendants } from '../lib/proc.ts';
 import { SERVERS } from '../lib/servers.ts';
 import { deleteRedisPrefix, freePort } from '../lib/services.ts';
 
@@ -57,41 +58,6 @@ function machineLine(text: string, kind: string): Record<string, string> | undef
     [...line.matchAll(/(\w+)=(\S*)/g)].map(([, k, v]) => [k, decodeURIComponent(v ?? '')]),
   );
 }
-
-/** The pids of `root`'s descendants, from /proc (each process's parent in its `stat`). */
-function descendants(root: number): number[] {
-  const parent = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces: the fields after its closing parenthesis.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parent.set(Number(entry), ppid);
-    } catch {
-      // gone
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const [child, ppid] of parent) {
-      if (ppid === pid) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(root);
-  return found.sort((a, b) => a - b);
-}
-
-const cmdline = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-};
 
 /** A process's PORT setting (its environment at start), if it has one. */
 function portOf(pid: number): string | undefined {

@@ -47,8 +47,8 @@ export type Platform = {
 
 const decode = (value: string) => decodeURIComponent(value);
 
-/** `KIND a=1 b=2` lines printed by scripts/start.ts. */
-function machineLine(line: string, kind: string): Record<string, string> | undefined {
+/** The fields of a `KIND a=1 b=2` line printed by scripts/start.ts (values %-decoded), if it is one. */
+export function machineLine(line: string, kind: string): Record<string, string> | undefined {
   if (!line.startsWith(`${kind} `)) return undefined;
   return Object.fromEntries(
     line
@@ -229,7 +229,7 @@ export async function nextTotpCode(state: TotpState): Promise<string> {
 
 /** Keep an account's secret for later sign-ins, by its username and its email. */
 export function rememberTotp(
-  platform: Platform,
+  platform: Pick<Platform, 'totp'>,
   who: Pick<Credentials, 'username' | 'email'>,
   secret: string,
 ) {
@@ -239,7 +239,7 @@ export function rememberTotp(
   return state;
 }
 
-async function postJson(platform: Platform, path: string, body: unknown, token?: string) {
+async function postJson(platform: Pick<Platform, 'url'>, path: string, body: unknown, token?: string) {
   const res = await fetch(`${platform.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -251,7 +251,7 @@ async function postJson(platform: Platform, path: string, body: unknown, token?:
 }
 
 /** Both steps of a sign-in through the API (a code when the account has two-factor sign-in on): the token. */
-export async function apiLogIn(platform: Platform, who: Credentials): Promise<string> {
+export async function apiLogIn(platform: Pick<Platform, 'url' | 'totp'>, who: Credentials): Promise<string> {
   const first = await postJson(platform, '/api/auth/login', {
     identifier: who.username,
     password: who.password,
@@ -268,7 +268,10 @@ export async function apiLogIn(platform: Platform, who: Credentials): Promise<st
 }
 
 /** Two-factor sign-in set up and turned on for an account through the API, the secret kept. */
-export async function enrollTwoFactor(platform: Platform, who: Credentials): Promise<void> {
+export async function enrollTwoFactor(
+  platform: Pick<Platform, 'url' | 'totp'>,
+  who: Credentials,
+): Promise<void> {
   const token = await apiLogIn(platform, who);
   const setup = await postJson(platform, '/api/auth/2fa/setup', {}, token);
   const state = rememberTotp(platform, who, String(setup.secret));
@@ -394,7 +397,7 @@ export type RegisteredUser = Credentials & { id: string; token: string };
 
 /** A new user registered through the API with the platform's referral key. */
 export async function registerUser(
-  platform: Platform,
+  platform: Pick<Platform, 'url' | 'referralKey'>,
   names: { firstName: string; lastName: string; prefix: string },
   { disclosure = true }: { disclosure?: boolean } = {},
 ): Promise<RegisteredUser> {

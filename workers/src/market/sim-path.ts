@@ -1,13 +1,27 @@
 import {
   CANDLE_INTERVAL_SECONDS,
-  CANDLE_INTERVALS,
   type Candle,
   type CandleInterval,
   ORDER_BOOK_LEVELS,
   type OrderBook,
   type Stats24h,
 } from '@app/shared';
-import { createRng, keyedRng, type RngKey, rngKey } from './rng.ts';
+import { keyedRng, type RngKey, rngKey } from './rng.ts';
+import {
+  combine,
+  DAY_MS,
+  FANOUT,
+  type Node,
+  SIM_STEP_MS,
+  SPANS_MS,
+  STEP_LEVEL,
+  STEPS_PER,
+} from './sim-levels.ts';
+import { roundToStep, type SimParams, simParams } from './sim-params.ts';
+import { bridgeMax, bridgeMin, splitNode } from './sim-split.ts';
+
+export { SIM_STEP_MS } from './sim-levels.ts';
+export { roundToStep, type SimParams, simParams } from './sim-params.ts';
 
 /**
  * The simulated market of one coin as a function of (seed, coin, time): every price, candle,
@@ -20,83 +34,11 @@ import { createRng, keyedRng, type RngKey, rngKey } from './rng.ts';
  * the 250 ms steps that are the ticks) so that the children's first open, last close, highest
  * high and lowest low are exactly the parent's. Any candle is so a few splits away from its day,
  * and a coarse candle equals the aggregate of its finer ones and of its ticks.
+ *
+ * Here: the day's walk, the cached nodes and what is read off them (ticks, candles, 24 h
+ * figures, book). The coins' parameters are in sim-params.ts, the levels and the candle rules
+ * in sim-levels.ts, the split of a candle into its children in sim-split.ts.
  */
-
-/** Start price (USDT), annualised volatility, price step, 24 h quote volume (USDT). */
-export type SimParams = { price: number; vol: number; tick: number; dailyVolume: number };
-
-const KNOWN: Record<string, SimParams> = {
-  BTC: { price: 64_250, vol: 0.55, tick: 0.01, dailyVolume: 1.8e9 },
-  ETH: { price: 3_150, vol: 0.7, tick: 0.01, dailyVolume: 9e8 },
-  BNB: { price: 585, vol: 0.55, tick: 0.01, dailyVolume: 1.2e8 },
-  SOL: { price: 148, vol: 0.9, tick: 0.01, dailyVolume: 4e8 },
-  XRP: { price: 0.52, vol: 0.85, tick: 0.0001, dailyVolume: 1.5e8 },
-  DOGE: { price: 0.125, vol: 1.0, tick: 0.00001, dailyVolume: 1.6e8 },
-  ADA: { price: 0.41, vol: 0.85, tick: 0.0001, dailyVolume: 5e7 },
-  AVAX: { price: 27.5, vol: 0.95, tick: 0.01, dailyVolume: 5e7 },
-  LINK: { price: 13.8, vol: 0.9, tick: 0.01, dailyVolume: 4e7 },
-  TRX: { price: 0.12, vol: 0.55, tick: 0.00001, dailyVolume: 3e7 },
-  DOT: { price: 6.2, vol: 0.85, tick: 0.001, dailyVolume: 2.5e7 },
-  MATIC: { price: 0.55, vol: 0.9, tick: 0.0001, dailyVolume: 2e7 },
-  SHIB: { price: 0.00001785, vol: 1.1, tick: 0.00000001, dailyVolume: 4e7 },
-  LTC: { price: 72, vol: 0.75, tick: 0.01, dailyVolume: 3e7 },
-  BCH: { price: 380, vol: 0.8, tick: 0.1, dailyVolume: 2.5e7 },
-  UNI: { price: 7.4, vol: 0.95, tick: 0.001, dailyVolume: 1.5e7 },
-  ICP: { price: 9.1, vol: 1.0, tick: 0.001, dailyVolume: 1e7 },
-  FIL: { price: 4.6, vol: 0.95, tick: 0.001, dailyVolume: 1e7 },
-  ATOM: { price: 6.8, vol: 0.85, tick: 0.001, dailyVolume: 1e7 },
-  ETC: { price: 23.5, vol: 0.8, tick: 0.01, dailyVolume: 1.5e7 },
-};
-
-/** Parameters of a coin: the table above, or derived from the symbol for any other coin. */
-export function simParams(symbol: string): SimParams {
-  const known = KNOWN[symbol.toUpperCase()];
-  if (known) return known;
-  const rng = createRng('params', symbol.toUpperCase());
-  const price = 10 ** (rng.next() * 4 - 1); // 0.1 .. 1000
-  return {
-    price: Number(price.toPrecision(4)),
-    vol: 0.8,
-    tick: 10 ** (Math.floor(Math.log10(price)) - 4),
-    dailyVolume: 1e7,
-  };
-}
-
-/** `value` on the coin's price step, without binary noise (0.1 + 0.2 stays 0.3). */
-export function roundToStep(value: number, step: number): number {
-  const digits = Math.max(0, Math.min(8, Math.ceil(-Math.log10(step) - 1e-9)));
-  return Number((Math.round(value / step) * step).toFixed(digits));
-}
-
-/** One step of the path, the time between two simulated ticks: the finest time it knows. */
-export const SIM_STEP_MS = 250;
-
-const DAY_MS = 86_400_000;
-
-/** Each level's span, from a UTC day down to one step; every span divides the one above. */
-const SPANS_MS: readonly number[] = [
-  DAY_MS,
-  14_400_000,
-  3_600_000,
-  1_800_000,
-  900_000,
-  300_000,
-  60_000,
-  15_000,
-  5_000,
-  1_000,
-  SIM_STEP_MS,
-];
-const LEVELS = SPANS_MS.length;
-const STEP_LEVEL = LEVELS - 1;
-const STEPS_PER = SPANS_MS.map((span) => span / SIM_STEP_MS);
-const FANOUT = SPANS_MS.map((span, i) => span / (SPANS_MS[i + 1] ?? span));
-for (const interval of CANDLE_INTERVALS) {
-  // A candle interval must be a level, or its candles would not be whole nodes.
-  if (!SPANS_MS.includes(CANDLE_INTERVAL_SECONDS[interval] * 1000)) {
-    throw new Error(`candle interval ${interval} is not a level of the simulated path`);
-  }
-}
 
 const YEAR_MS = 365 * 24 * 3_600_000;
 /** Daily pull of the close back to the start price: deviations halve in about two weeks. */
@@ -105,28 +47,6 @@ const DAILY_REVERSION = Math.exp(-1 / 20);
 const DAILY_TERMS = 200;
 /** Keys of the draws besides the splits (which use their level, 0 .. STEP_LEVEL - 1). */
 const DRAW = { day: 100, dailyShock: 101, book: 102 } as const;
-
-/** A candle of the path in log prices; `v` is its base-asset volume. */
-type Node = { o: number; h: number; l: number; c: number; v: number };
-
-/** Highest point of a Brownian bridge from `a` to `b` with variance `varT`, at quantile `u`. */
-function bridgeMax(a: number, b: number, varT: number, u: number): number {
-  const c = (-varT * Math.log(u)) / 2;
-  return (a + b + Math.sqrt((a - b) ** 2 + 4 * c)) / 2;
-}
-
-function bridgeMin(a: number, b: number, varT: number, u: number): number {
-  const c = (-varT * Math.log(u)) / 2;
-  return (a + b - Math.sqrt((a - b) ** 2 + 4 * c)) / 2;
-}
-
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-
-/** Candle rules: first open, highest high, lowest low, last close, summed volume. */
-function combine(a: Node | undefined, b: Node): Node {
-  if (!a) return { ...b };
-  return { o: a.o, h: Math.max(a.h, b.h), l: Math.min(a.l, b.l), c: b.c, v: a.v + b.v };
-}
 
 /** A small map that forgets its oldest entries: the path is read mostly in time order. */
 class Recent<V> {
@@ -204,99 +124,18 @@ export class SimPath {
 
   /** The children of node `index` at `level`, whose aggregate is exactly that node. */
   private children(level: number, index: number): Node[] {
-    return this.splits[level]!.get(index, () => {
-      const { o, h, l, c, v } = this.node(level, index);
-      const n = FANOUT[level]!;
-      const rng = keyedRng(this.key, level, index);
-      const unitVar = this.varPerMs * SPANS_MS[level + 1]!;
-      const steps = level + 1 === STEP_LEVEL;
-      // Where the high and the low are reached, drawn by how likely a walk is to pass through
-      // them then; the path is drawn through them, so it nears them as a walk would.
-      const end = steps ? n - 1 : n;
-      const needHigh = h > Math.max(o, c);
-      const needLow = l < Math.min(o, c);
-      const at0 = (value: number) => (value === o ? 0 : end);
-      const child = (t: number) => Math.min(n - 1, Math.floor(t));
-      const inner = steps
-        ? Array.from({ length: n - 2 }, (_, i) => i + 1)
-        : Array.from({ length: n }, (_, i) => i + 0.5);
-      const options: Array<[number, number]> = [];
-      for (const th of needHigh ? inner : [at0(h)]) {
-        for (const tl of needLow ? inner : [at0(l)]) {
-          if (th !== tl) options.push([th, tl]);
-          else if (!steps && needHigh && needLow) options.push([th - 0.2, tl + 0.2], [th + 0.2, tl - 0.2]);
-        }
-      }
-      if (options.length === 0) options.push([at0(h), at0(l)]); // a flat candle
-      const seg = (dv: number, dt: number) =>
-        dt <= 0
-          ? dv === 0
-            ? 0
-            : Number.NEGATIVE_INFINITY
-          : -(dv * dv) / (2 * unitVar * dt) - Math.log(dt) / 2;
-      const logW = options.map(([th, tl]) =>
-        th < tl
-          ? seg(h - o, th) + seg(l - h, tl - th) + seg(c - l, end - tl)
-          : seg(l - o, tl) + seg(h - l, th - tl) + seg(c - h, end - th),
-      );
-      const top = Math.max(...logW);
-      const weights0 = logW.map((w) => Math.exp(w - top));
-      let pick = rng.next() * weights0.reduce((sum, w) => sum + w, 0);
-      let chosen = options[options.length - 1]!;
-      for (let i = 0; i < options.length; i++) {
-        pick -= weights0[i]!;
-        if (pick < 0) {
-          chosen = options[i]!;
-          break;
-        }
-      }
-      const [tHigh, tLow] = chosen;
-      const highAt = child(tHigh);
-      const lowAt = child(tLow);
-      const anchors: Array<[number, number]> = [
-        [0, o],
-        [end, c],
-      ];
-      if (needHigh) anchors.push([tHigh, h]);
-      if (needLow) anchors.push([tLow, l]);
-      anchors.sort((x, y) => x[0] - y[0]);
-      // The path at whole times (child boundaries, or steps): a Brownian bridge between anchors.
-      const at: number[] = [o];
-      let prev: [number, number] = [0, o];
-      let next = 1;
-      for (let t = 1; t < end; t++) {
-        while (anchors[next]![0] < t) prev = anchors[next++]!;
-        const [tb, vb] = anchors[next]!;
-        if (tb === t) {
-          at.push(vb);
-          prev = [tb, vb];
-          continue;
-        }
-        const [ta, va] = prev;
-        const mean = va + ((vb - va) * (t - ta)) / (tb - ta);
-        const sd = Math.sqrt((unitVar * (t - ta) * (tb - t)) / (tb - ta));
-        const x = clamp(mean + sd * rng.normal(), l, h);
-        at.push(x);
-        prev = [t, x];
-      }
-      at.push(c);
-      const weights = Array.from({ length: n }, () => Math.exp(0.5 * rng.normal()));
-      const total = weights.reduce((sum, w) => sum + w, 0);
-      const volume = (i: number) => (v * weights[i]!) / total;
-
-      if (steps) return at.map((p, i) => ({ o: p, h: p, l: p, c: p, v: volume(i) }));
-      return weights.map((_, i) => {
-        const co = i === 0 ? o : clamp(at[i]! + this.stepSd * rng.normal(), l, h);
-        const cc = at[i + 1]!;
-        return {
-          o: co,
-          h: i === highAt ? h : Math.min(h, bridgeMax(co, cc, unitVar, 1 - rng.next())),
-          l: i === lowAt ? l : Math.max(l, bridgeMin(co, cc, unitVar, 1 - rng.next())),
-          c: cc,
-          v: volume(i),
-        };
-      });
-    });
+    return this.splits[level]!.get(index, () =>
+      splitNode(
+        this.node(level, index),
+        FANOUT[level]!,
+        {
+          unitVar: this.varPerMs * SPANS_MS[level + 1]!,
+          stepSd: this.stepSd,
+          steps: level + 1 === STEP_LEVEL,
+        },
+        keyedRng(this.key, level, index),
+      ),
+    );
   }
 
   private node(level: number, index: number): Node {

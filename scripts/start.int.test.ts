@@ -11,10 +11,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkLedgerInvariants, createDb } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { workerKeys } from '@app/shared';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { placePracticeTrade, registerUser } from './lib/e2e.ts';
 import { freePort, type StartedRedis, startLocalRedis } from './lib/services.ts';
 import { clientOf, closeClients, openSocketsAt } from './lib/test-sockets.ts';
 
@@ -555,5 +557,114 @@ describe('workers and Redis', () => {
       client.disconnect();
       await db.drop();
     }
+  });
+});
+
+describe('the launcher keeps its Redis and PostgreSQL running', () => {
+  it('SIGKILL to Redis, then to PostgreSQL, with trades running: each comes back on its port by itself, no request answers 500, every trade ends once and every balance adds up', async () => {
+    const pgPort = await freePort();
+    const l = await launch({
+      DATA_DIR: dataDir(),
+      EMBEDDED_PG_PORT: String(pgPort),
+      HEARTBEAT_EVERY_MS: '1000',
+      REGISTER_RATE_LIMIT: '100',
+    });
+    await l.line('READY ');
+    const referralKey = /referralKey=(\S+)/.exec(await l.line('SEEDED '))?.[1] ?? '';
+    const platform = { url: l.url, referralKey };
+    const pidOf = (name: string) => {
+      const started = l
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith(`STARTED process=${name} `));
+      return Number(/pid=(\d+)/.exec(started.at(-1) ?? '')?.[1]);
+    };
+    const traders = await Promise.all(
+      [1, 2, 3].map((n) =>
+        registerUser(platform, { firstName: 'Fault', lastName: `Trader${n}`, prefix: `ft${n}` }),
+      ),
+    );
+    // A trade page's socket: prices must flow again after each fault, on this socket or on
+    // the one it reconnected with (subscribing again, as the web does on every connect).
+    const watcher = clientOf(l.url, { transports: ['websocket'], reconnect: true });
+    watcher.socket.on('connect', () => watcher.socket.emit('subscribe', { symbol: 'BTC' }, () => {}));
+    const ticks = () => watcher.events.filter((e) => e.event === 'market:tick').length;
+    await vi.waitFor(() => expect(ticks()).toBeGreaterThan(0), { timeout: 60_000 });
+    const tradeIds: string[] = [];
+    const placeRound = async () => {
+      for (const trader of traders) tradeIds.push(await placePracticeTrade(platform, trader, 'up'));
+    };
+
+    // Requests that need PostgreSQL and Redis, all along: none may answer 500.
+    const statuses = new Map<number, number>();
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        for (const path of ['/api/auth/me', '/api/trades?account=practice', '/api/health']) {
+          const status = await fetch(`${l.url}${path}`, {
+            headers: { authorization: `Bearer ${traders[0]?.token}` },
+            signal: AbortSignal.timeout(10_000),
+          }).then(
+            (res) => res.status,
+            () => 0,
+          );
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }
+    })();
+
+    for (const [name, settle] of [
+      ['redis', 'the embedded Redis'],
+      ['postgres', 'the embedded PostgreSQL'],
+    ] as const) {
+      await placeRound();
+      const before = pidOf(name);
+      process.kill(before, 'SIGKILL');
+      await l.line(`RESTARTING process=${name} reason=SIGKILL failures=1`, 30_000);
+      await vi.waitFor(() => expect(pidOf(name)).not.toBe(before), { timeout: 60_000, interval: 100 });
+      await vi.waitFor(async () => expect((await health(l.url))?.status, settle).toBe(200), {
+        timeout: 60_000,
+        interval: 250,
+      });
+      const seen = ticks();
+      await vi.waitFor(() => expect(ticks(), `prices after ${settle} came back`).toBeGreaterThan(seen), {
+        timeout: 30_000,
+      });
+    }
+    await placeRound();
+    probing = false;
+    await probe;
+    expect(statuses.get(500) ?? 0).toBe(0);
+
+    // Every trade ends (20 s trades, settled or refunded by the workers), each exactly once.
+    const db = createDb(`postgres://postgres:postgres@127.0.0.1:${pgPort}/app`, { max: 1 });
+    try {
+      await vi.waitFor(
+        async () => {
+          const running = await db.sql<{ n: number }[]>`
+            select count(*)::int as n from trades where id = any(${tradeIds}::uuid[]) and status = 'running'`;
+          expect(running[0]?.n).toBe(0);
+        },
+        { timeout: 120_000, interval: 1_000 },
+      );
+      const entries = await db.sql<{ status: string; entries: number }[]>`
+        select t.status, (select count(*)::int from journal_entries e where e.reference = t.id::text) as entries
+        from trades t where t.id = any(${tradeIds}::uuid[])`;
+      expect(entries).toHaveLength(tradeIds.length);
+      for (const trade of entries) {
+        // The stake, and at most one payout or refund.
+        expect(trade.entries).toBeGreaterThanOrEqual(1);
+        expect(trade.entries).toBeLessThanOrEqual(2);
+        if (trade.status !== 'lost') expect(trade.entries).toBe(2);
+      }
+      expect(await checkLedgerInvariants(db.db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+    // Both came back on the same port, with no human: the launcher still runs.
+    expect(l.output()).not.toContain('FAILED');
+    closeClients();
+    process.kill(l.pid, 'SIGTERM');
+    expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
   });
 });

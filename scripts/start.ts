@@ -9,8 +9,9 @@
  * SIGINT, SIGTERM or SIGHUP (Ctrl-C) stops everything it started, in order, and exits 0; a
  * second one during that stop kills the gateway and the workers at once (Redis and Postgres
  * are still stopped and waited for) and exits 130. A gateway or workers process that dies is
- * restarted after a pause; one that keeps dying (RESTART_LIMIT, RESTART_WINDOW_SECONDS), or
- * Postgres or Redis dying, stops everything and the launcher exits 1.
+ * restarted after a pause, and so are the Redis and the embedded PostgreSQL it started itself
+ * (on the same port and data: Redis keeps an append-only file); one that keeps dying
+ * (RESTART_LIMIT, RESTART_WINDOW_SECONDS) stops everything and the launcher exits 1.
  *
  * `pnpm start` runs this with `exec` (package.json), so that the signal pnpm forwards reaches
  * this process and not a shell that would die of it (docs/architecture.md, "Starting and
@@ -22,7 +23,8 @@
  *   MAIL inbox=<web inbox url> smtp=<smtp url>   (only with the embedded mail catcher)
  *   GATEWAYS urls=<each gateway's own URL, comma-separated>   (just before READY)
  *   READY url=<base url>
- *   RESTARTING process=<gateway|gateway-<n>|workers> reason=<exit> failures=<n> delayMs=<ms>
+ *   STARTED process=<gateway|gateway-<n>|workers|redis|postgres> pid=<pid>   (each time one starts)
+ *   RESTARTING process=<gateway|gateway-<n>|workers|redis|postgres> reason=<exit> failures=<n> delayMs=<ms>
  *   FAILED reason=<text>
  *   STOPPED code=<exit code>
  */
@@ -35,7 +37,7 @@ import { stop as stopEsbuild } from 'esbuild';
 import { createGatewayFront, type GatewayFront } from './lib/gateway-front.ts';
 import type { MailCatcher } from './lib/mail-catcher.ts';
 import { ensureDatabase, type StartedPostgres, startEmbedded } from './lib/postgres.ts';
-import { type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
+import { type Exit, type Managed, paint, runStep, spawnManaged } from './lib/processes.ts';
 import { buildServers, serverCommand } from './lib/servers.ts';
 import { freePort, type StartedRedis, startLocalRedis, urlReachable } from './lib/services.ts';
 import {
@@ -61,8 +63,10 @@ const machine = (kind: string, fields: Record<string, string | number>) =>
 
 /** A one-off step's process (the web build), stopped with the rest. */
 const children: Managed[] = [];
-/** The gateway and the workers: restarted when they die (supervise()). */
-const supervised: Supervised[] = [];
+/** The gateways and the workers: restarted when they die (supervise()). */
+const supervised: Supervised<Managed>[] = [];
+/** Redis and PostgreSQL when the launcher started them: restarted on their ports and data (supervise()). */
+const services: Supervised<Running>[] = [];
 let redis: StartedRedis | undefined;
 let postgres: StartedPostgres | undefined;
 /** The public port, handing each connection to a gateway. */
@@ -89,7 +93,7 @@ async function shutdown(code: number, reason: string): Promise<never> {
   stopping = true;
   if (code !== 0) machine('FAILED', { reason });
   say(code === 0 ? `stopping (${reason})…` : paint(31, `stopping: ${reason}`));
-  for (const s of supervised) clearTimeout(s.restart);
+  for (const s of [...supervised, ...services]) clearTimeout(s.restart);
   // What is still starting is stopped with the rest once it is up.
   await Promise.allSettled([...starting]);
   // No new clients; those connected stay with their gateways while these finish.
@@ -150,10 +154,16 @@ process.on('exit', () => {
   if (redis && isRunning(redis.child)) redis.child.kill('SIGKILL');
 });
 
-type Supervised = {
+/** A process the launcher keeps running: a gateway, the workers, and Redis and PostgreSQL when it started them. */
+type Running = { name: string; pid: number | undefined; exited: Promise<Exit> };
+
+type Supervised<T extends Running> = {
+  /** As the RESTARTING and STARTED lines name it. */
+  name: string;
+  /** As messages name it ("the workers"). */
   role: string;
-  start: () => Managed;
-  current?: Managed;
+  start: () => T | Promise<T>;
+  current?: T;
   /** When it died unexpectedly, within the restart window. */
   failures: number[];
   restart?: NodeJS.Timeout;
@@ -163,49 +173,67 @@ type Supervised = {
 const restartDelayMs = (failures: number) => Math.min(500 * 2 ** Math.max(0, failures - 1), 15_000);
 
 /**
- * Keep a gateway or workers process running: one that dies is started again after a pause,
- * and the event is logged; one that keeps dying (more than RESTART_LIMIT times within
- * RESTART_WINDOW_SECONDS) stops the platform.
+ * Keep a process running: one that dies (or, started again, fails to come up) is started again
+ * after a pause, and the event is logged; one that keeps dying (more than RESTART_LIMIT times
+ * within RESTART_WINDOW_SECONDS) stops the platform. `first`: already started (Redis and
+ * PostgreSQL, started before anything that needs them).
  */
-function supervise(role: string, start: () => Managed, config: StartConfig) {
-  const entry: Supervised = { role, start, failures: [] };
-  supervised.push(entry);
-  const run = () => {
-    const managed = entry.start();
-    entry.current = managed;
-    void managed.exited.then(({ code, signal }) => {
-      if (stopping) return;
-      const how = signal ?? `exit code ${code}`;
-      // Before the platform was ever up, a death is a start-up failure (a bad setting, a
-      // port in use) that a restart would only repeat.
-      if (!ready) {
-        void shutdown(1, `${role} exited during start-up (${how})`);
-        return;
-      }
-      const now = Date.now();
-      const windowMs = config.RESTART_WINDOW_SECONDS * 1000;
-      entry.failures = [...entry.failures.filter((at) => now - at < windowMs), now];
-      const count = entry.failures.length;
-      if (count > config.RESTART_LIMIT) {
-        const times = count === 1 ? 'once' : `${count} times within ${config.RESTART_WINDOW_SECONDS} s`;
-        void shutdown(1, `${role} exited unexpectedly (${how}), ${times}`);
-        return;
-      }
-      const delay = restartDelayMs(count);
-      say(
-        paint(
-          33,
-          `${role} exited unexpectedly (${how}); restarting it in ${delay} ms (failure ${count} of at most ${config.RESTART_LIMIT} within ${config.RESTART_WINDOW_SECONDS} s)`,
-        ),
-      );
-      machine('RESTARTING', { process: managed.name, reason: how, failures: count, delayMs: delay });
-      entry.restart = setTimeout(() => {
-        entry.restart = undefined;
-        if (!stopping) run();
-      }, delay);
-    });
+function supervise<T extends Running>(
+  list: Supervised<T>[],
+  entry: Omit<Supervised<T>, 'failures'>,
+  config: StartConfig,
+  first?: T,
+) {
+  const kept: Supervised<T> = { ...entry, failures: [] };
+  list.push(kept);
+  const died = (how: string) => {
+    if (stopping) return;
+    // Before the platform was ever up, a death is a start-up failure (a bad setting, a
+    // port in use) that a restart would only repeat.
+    if (!ready) {
+      void shutdown(1, `${kept.role} exited during start-up (${how})`);
+      return;
+    }
+    const now = Date.now();
+    const windowMs = config.RESTART_WINDOW_SECONDS * 1000;
+    kept.failures = [...kept.failures.filter((at) => now - at < windowMs), now];
+    const count = kept.failures.length;
+    if (count > config.RESTART_LIMIT) {
+      const times = count === 1 ? 'once' : `${count} times within ${config.RESTART_WINDOW_SECONDS} s`;
+      void shutdown(1, `${kept.role} exited unexpectedly (${how}), ${times}`);
+      return;
+    }
+    const delay = restartDelayMs(count);
+    say(
+      paint(
+        33,
+        `${kept.role} exited unexpectedly (${how}); restarting it in ${delay} ms (failure ${count} of at most ${config.RESTART_LIMIT} within ${config.RESTART_WINDOW_SECONDS} s)`,
+      ),
+    );
+    machine('RESTARTING', { process: kept.name, reason: how, failures: count, delayMs: delay });
+    kept.restart = setTimeout(() => {
+      kept.restart = undefined;
+      if (!stopping) void run();
+    }, delay);
   };
-  run();
+  const watch = (running: T) => {
+    kept.current = running;
+    machine('STARTED', { process: kept.name, pid: running.pid ?? 0 });
+    void running.exited.then(({ code, signal }) => died(signal ?? `exit code ${code}`));
+  };
+  const run = async () => {
+    let running: T;
+    try {
+      running = await whileStarting(Promise.resolve().then(kept.start));
+    } catch (err) {
+      say(paint(33, `${kept.role} did not start again: ${err instanceof Error ? err.message : String(err)}`));
+      died('start failed');
+      return;
+    }
+    watch(running);
+  };
+  if (first) watch(first);
+  else void run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,15 +290,15 @@ async function startPostgres(config: StartConfig): Promise<string> {
   }
   const dir = join(config.DATA_DIR, 'postgres');
   say(`PostgreSQL: starting an embedded server on port ${config.EMBEDDED_PG_PORT} (data in ${dir})…`);
-  const started = await whileStarting(
+  // Started again after a crash on the same port and data (its own crash recovery): the
+  // gateways' and workers' DATABASE_URL stays right.
+  const start = () =>
     startEmbedded(dir, config.EMBEDDED_PG_PORT).then((pg) => {
       postgres = pg;
-      return pg;
-    }),
-  ).catch(asProblem);
-  void started.exited.then(() => {
-    if (!stopping) void shutdown(1, 'the embedded PostgreSQL exited unexpectedly');
-  });
+      return { ...pg, name: 'postgres' };
+    });
+  const started = await whileStarting(start()).catch(asProblem);
+  supervise(services, { name: 'postgres', role: 'the embedded PostgreSQL', start }, config, started);
   return started.url;
 }
 
@@ -284,15 +312,21 @@ async function startRedis(config: StartConfig): Promise<string> {
     say(`Redis: ${redact(config.REDIS_URL)}`);
     return config.REDIS_URL;
   }
-  const started = await whileStarting(
-    startLocalRedis(join(config.DATA_DIR, 'redis'), { detached: true }).then((r) => {
+  const dir = join(config.DATA_DIR, 'redis');
+  // An append-only file, so that queued jobs and keys outlive a crash; started again on the
+  // same port, which the gateways' and workers' REDIS_URL names.
+  const start = (port?: number) =>
+    startLocalRedis(dir, { detached: true, appendOnly: true, port }).then((r) => {
       redis = r;
-      return r;
-    }),
-  ).catch(asProblem);
-  void started.exited.then(() => {
-    if (!stopping) void shutdown(1, 'redis-server exited unexpectedly');
-  });
+      return { ...r, name: 'redis', pid: r.child.pid };
+    });
+  const started = await whileStarting(start()).catch(asProblem);
+  supervise(
+    services,
+    { name: 'redis', role: 'redis-server', start: () => start(started.port) },
+    config,
+    started,
+  );
   // For `pnpm admin`, which tells the running gateways through it.
   writeFileSync(localRedisUrlFile(config), `${started.url}\n`);
   say(`Redis: started redis-server at ${started.url}`);
@@ -410,17 +444,21 @@ async function startGateways(
   ports.forEach((port, index) => {
     const name = count === 1 ? 'gateway' : `gateway-${index + 1}`;
     supervise(
-      count === 1 ? 'the gateway' : `gateway ${index + 1}`,
-      () => {
-        const managed = spawnManaged(name, process.execPath, serverCommand('gateway'), {
-          cwd: ROOT,
-          env: { ...gatewayEnv, PORT: String(port), HOST: '127.0.0.1' },
-          // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
-          inherit: true,
-          ipc: true,
-        });
-        front.follow(index, managed.child, port, managed.exited);
-        return managed;
+      supervised,
+      {
+        name,
+        role: count === 1 ? 'the gateway' : `gateway ${index + 1}`,
+        start: () => {
+          const managed = spawnManaged(name, process.execPath, serverCommand('gateway'), {
+            cwd: ROOT,
+            env: { ...gatewayEnv, PORT: String(port), HOST: '127.0.0.1' },
+            // A line per request: written by the gateway itself, pretty only at a terminal (LOG_FORMAT).
+            inherit: true,
+            ipc: true,
+          });
+          front.follow(index, managed.child, port, managed.exited);
+          return managed;
+        },
       },
       config,
     );
@@ -524,8 +562,12 @@ async function main() {
   if (stopping) return;
   const gateways = await unlessStopping(() => startGateways(config, env, webDist));
   supervise(
-    'the workers',
-    () => spawnManaged('workers', process.execPath, serverCommand('workers'), { cwd: ROOT, env }),
+    supervised,
+    {
+      name: 'workers',
+      role: 'the workers',
+      start: () => spawnManaged('workers', process.execPath, serverCommand('workers'), { cwd: ROOT, env }),
+    },
     config,
   );
 

@@ -443,7 +443,7 @@ export async function registerUser(
  * asks again until one arrives.
  */
 export async function placePracticeTrade(
-  platform: Platform,
+  platform: Pick<Platform, 'url'>,
   who: { token: string },
   direction: 'up' | 'down',
 ): Promise<string> {

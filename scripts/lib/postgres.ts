@@ -4,12 +4,15 @@ import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createDb } from '@app/db';
+import type { Exit } from './processes.ts';
 import { canConnect } from './services.ts';
 
 export type StartedPostgres = {
   url: string;
-  /** Settles when the server process exits, however that happens. */
-  exited: Promise<void>;
+  /** The server's (postmaster's) process id. */
+  pid: number | undefined;
+  /** Settles when the server process exits, however that happens (how, when it says). */
+  exited: Promise<Exit>;
   stop: () => Promise<void>;
 };
 
@@ -106,11 +109,21 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
     },
   );
   const running = () => server.exitCode === null && server.signalCode === null;
-  const exited = new Promise<void>((resolve) => {
-    server.once('exit', () => resolve());
+  const exited = new Promise<Exit>((resolve) => {
+    server.once('exit', (code, signal) => {
+      // A server killed outright leaves its backends running (its process group): each keeps a
+      // client's connection open and answering late, and holds the shared memory that a new
+      // server on the same data refuses to start beside. They are of no use any more.
+      if (signal && server.pid !== undefined) {
+        try {
+          process.kill(-server.pid, 'SIGKILL');
+        } catch {}
+      }
+      resolve({ code, signal });
+    });
     server.once('error', (err) => {
       remember(err);
-      resolve();
+      resolve({ code: null, signal: null });
     });
   });
   // Read for as long as it runs: a full pipe would block its logging.
@@ -153,7 +166,7 @@ export async function startEmbedded(dataDir: string, port: number): Promise<Star
 
   const url = embeddedUrl(port);
   if (fresh) await ensureDatabase(url);
-  return { url, exited, stop };
+  return { url, pid: server.pid, exited, stop };
 }
 
 /** Connects to the database, creating it first when the server exists but the database does not. */

@@ -6,6 +6,8 @@ export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 export type Managed = {
   name: string;
   child: ChildProcess;
+  /** The child's process id (undefined when it could not be spawned). */
+  pid: number | undefined;
   /** Settles once, when the process has exited (or failed to spawn: code null). */
   exited: Promise<Exit>;
   running: () => boolean;
@@ -126,7 +128,7 @@ export function spawnManaged(
     clearTimeout(timer);
     return result;
   };
-  return { name, child, exited, running, stop, kill: () => signalGroup('SIGKILL') };
+  return { name, child, pid: child.pid, exited, running, stop, kill: () => signalGroup('SIGKILL') };
 }
 
 /** Run a command to completion with prefixed output; rejects on a non-zero exit. */

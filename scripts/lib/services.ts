@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import type { Exit } from './processes.ts';
 
 /** True when something accepts TCP connections on host:port within `timeoutMs`. */
 export function canConnect(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
@@ -45,9 +46,10 @@ export function freePort(): Promise<number> {
 
 export type StartedRedis = {
   url: string;
+  port: number;
   /** Ask it to stop (SIGTERM); `exited` settles when it has. */
   stop: () => void;
-  exited: Promise<void>;
+  exited: Promise<Exit>;
   child: ChildProcess;
 };
 
@@ -61,11 +63,16 @@ export type LocalRedisOptions = {
   detached?: boolean;
   /** The variable that names a Redis of the user's own, for the message when none is installed. */
   setting?: string;
+  /**
+   * Keep the data in an append-only file under `dataDir`, written to disk every second, so that
+   * queued jobs and keys survive a restart of the server (`pnpm start`). Default: nothing on disk.
+   */
+  appendOnly?: boolean;
 };
 
 /**
- * Start a private `redis-server` (no persistence, noeviction, hz 100 as BullMQ wants),
- * or explain how to get one.
+ * Start a private `redis-server` (noeviction and hz 100 as BullMQ wants; no persistence unless
+ * `appendOnly`), or explain how to get one.
  */
 export async function startLocalRedis(
   dataDir: string,
@@ -90,7 +97,9 @@ export async function startLocalRedis(
       '--save',
       '',
       '--appendonly',
-      'no',
+      options.appendOnly ? 'yes' : 'no',
+      '--appendfsync',
+      'everysec',
       '--maxmemory-policy',
       'noeviction',
       '--hz',
@@ -102,14 +111,15 @@ export async function startLocalRedis(
     ],
     { stdio: 'ignore', detached: options.detached ?? false },
   );
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  const exited = new Promise<Exit>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
     if (await canConnect('127.0.0.1', port, 200)) {
-      return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), exited, child };
+      return { url: `redis://127.0.0.1:${port}`, port, stop: () => child.kill('SIGTERM'), exited, child };
     }
     await new Promise((r) => setTimeout(r, 50));
   }

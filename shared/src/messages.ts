@@ -52,6 +52,8 @@ export const MSG = {
   twoFactorSetupRequired:
     'Staff accounts must use two-factor sign-in. Turn it on from your account page to use the admin panel.',
   serverError: 'Something went wrong on our side. Please try again.',
+  // PostgreSQL or Redis away for a moment (a restart): retryLaterMessage(MSG.briefOutage, seconds).
+  briefOutage: 'The service is briefly unavailable.',
   // sessions ended on every device (the socket's `session:ended`, POST /api/auth/logout-all)
   sessionEndedPasswordChanged: 'Your password was changed. Please log in again.',
   sessionEndedEverywhere: 'You have been logged out on all devices.',

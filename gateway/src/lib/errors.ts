@@ -18,15 +18,16 @@ export class AppError extends Error {
 }
 
 /**
- * A refusal that passes with time (a rate limit, a locked account): 429, a message naming the
- * wait, and the wait in seconds, which the error handler sends as Retry-After.
+ * A refusal that passes with time (a rate limit, a locked account: 429; PostgreSQL or Redis
+ * away: 503), a message naming the wait, and the wait in seconds, which the error handler sends
+ * as Retry-After.
  */
 export class RetryLaterError extends AppError {
   override name = 'RetryLaterError';
   readonly retryAfterSeconds: number;
-  constructor(reason: string, waitSeconds: number) {
+  constructor(reason: string, waitSeconds: number, statusCode: 429 | 503 = 429) {
     const seconds = Math.max(1, Math.ceil(waitSeconds));
-    super(429, retryLaterMessage(reason, seconds));
+    super(statusCode, retryLaterMessage(reason, seconds));
     this.retryAfterSeconds = seconds;
   }
 }
@@ -78,6 +79,52 @@ const BY_CODE = new Map<string, () => AppError>([
   // invalid_text_representation: a key that cannot be one (a malformed uuid) names nothing.
   ['22P02', () => notFound()],
 ]);
+
+/**
+ * How long a client is asked to wait while PostgreSQL or Redis is away: `pnpm start` has one
+ * back within a few seconds of a crash (docs/architecture.md, "Faults").
+ */
+export const OUTAGE_RETRY_SECONDS = 5;
+
+/** SQLSTATEs of a server that is shutting down, starting or recovering, or of a lost connection. */
+const PG_AWAY = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+/** Socket and client codes (node, postgres.js) of a connection that failed or broke. */
+const CONNECTION_LOST = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+/** ioredis's own errors for a Redis it cannot reach (their names and messages are its API). */
+const REDIS_AWAY =
+  /^(Connection is closed\.|Stream isn't writeable|Reached the max retries per request limit)/;
+
+/**
+ * PostgreSQL or Redis away (a crash, a restart), not a fault of the request: 503 with
+ * Retry-After, so clients and the web app try again rather than report a bug. Undefined for
+ * any other error.
+ */
+export function outageError(error: unknown): RetryLaterError | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+    const name = 'name' in e && typeof e.name === 'string' ? e.name : '';
+    const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+    if (
+      (code && (PG_AWAY.has(code) || CONNECTION_LOST.has(code))) ||
+      name === 'MaxRetriesPerRequestError' ||
+      REDIS_AWAY.test(message)
+    ) {
+      return new RetryLaterError(MSG.briefOutage, OUTAGE_RETRY_SECONDS, 503);
+    }
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}
 
 /** The answer for a database refusal a client caused, or undefined for any other error. */
 export function databaseError(error: unknown): AppError | undefined {

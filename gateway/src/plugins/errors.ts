@@ -3,7 +3,7 @@ import { MSG } from '@app/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseError, RetryLaterError } from '../lib/errors.ts';
+import { AppError, databaseError, outageError, RetryLaterError } from '../lib/errors.ts';
 
 export function errorBody(statusCode: number, message: string, requestId: string, code?: string) {
   const body = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, requestId };
@@ -14,7 +14,8 @@ export function errorBody(statusCode: number, message: string, requestId: string
  * One error handler for the whole app. Validation answers 400 with the first issue's
  * message (the spec's wording), or 404 for a path parameter (a path that names nothing is not
  * found, whatever is wrong with it); known errors keep their status and message; a database
- * refusal the client caused gets its answer from lib/errors.ts; any other 4xx from Fastify or
+ * refusal the client caused gets its answer from lib/errors.ts, and so does PostgreSQL or Redis
+ * being away (503 with Retry-After: it passes with time); any other 4xx from Fastify or
  * a plugin (bad JSON, wrong content type, body too large) stays a 4xx; everything else is a
  * 500 whose details go to the log, never to the client.
  *
@@ -30,9 +31,11 @@ export default fp(
         const status = error.validationContext === 'params' ? 404 : 400;
         return reply.code(status).send(errorBody(status, message, request.id));
       }
-      const known = error instanceof AppError ? error : databaseError(error);
+      const outage = error instanceof AppError ? undefined : outageError(error);
+      const known = error instanceof AppError ? error : (databaseError(error) ?? outage);
       if (known) {
-        if (known !== error) request.log.info({ err: error }, 'database refused the request');
+        if (known === outage) request.log.warn({ err: error }, 'PostgreSQL or Redis is away');
+        else if (known !== error) request.log.info({ err: error }, 'database refused the request');
         if (known instanceof RetryLaterError) reply.header('retry-after', String(known.retryAfterSeconds));
         return reply
           .code(known.statusCode)

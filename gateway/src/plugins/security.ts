@@ -78,9 +78,10 @@ export default fp(
       redis: app.redis,
       nameSpace: 'rate-limit:',
       keyGenerator: (request) => request.ip,
-      // Without Redis the limiter lets requests through (and logs) rather than locking
-      // everyone out of their accounts; argon2 still makes each guess slow.
-      skipOnError: true,
+      // Without Redis the limiter cannot count, and a limit that lets every guess through
+      // while Redis is away is no limit: the limited routes answer 503 with Retry-After
+      // (outageError) until it is back, a few seconds under `pnpm start`.
+      skipOnError: false,
       // The message names the real wait, the one Retry-After gives (seconds).
       errorResponseBuilder: (_request, context) =>
         new RetryLaterError(MSG.tooManyAttempts, context.ttl / 1000),

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MSG } from '@app/shared';
+import { MSG, retryLaterMessage } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { OUTAGE_RETRY_SECONDS } from '../lib/errors.ts';
 import { buildTestApp, createUser, TEST_PASSWORD, testConfig } from './helpers.ts';
 
 let app: FastifyInstance;
@@ -22,19 +23,42 @@ describe('health and docs', () => {
     expect(res.json()).toMatchObject({ ok: true, db: true, redis: true });
   });
 
-  it('reports 503 when Redis is unreachable, while logins still work', async () => {
+  it('with Redis away: health says so, and sign-in (rate-limited) answers 503 with Retry-After instead of going unlimited', async () => {
     const broken = await buildTestApp({ redisUrl: 'redis://127.0.0.1:1' });
     try {
       const res = await broken.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ ok: false, db: true, redis: false });
+      expect(res.json().degraded).toContain('redis');
       const user = await createUser(broken);
       const login = await broken.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { identifier: user.username, password: TEST_PASSWORD },
       });
-      expect(login.statusCode).toBe(200);
+      expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBe(String(OUTAGE_RETRY_SECONDS));
+      expect(login.json().message).toBe(retryLaterMessage(MSG.briefOutage, OUTAGE_RETRY_SECONDS));
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('with PostgreSQL away: health says so, and what needs it answers 503 with Retry-After, never 500', async () => {
+    const broken = await buildTestApp({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+    try {
+      const health = await broken.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ ok: false, db: false, redis: true });
+      expect(health.json().degraded).toContain('db');
+      const login = await broken.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: 'someone', password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBe(String(OUTAGE_RETRY_SECONDS));
+      expect(login.json().message).toBe(retryLaterMessage(MSG.briefOutage, OUTAGE_RETRY_SECONDS));
     } finally {
       await broken.close();
     }

@@ -54,6 +54,7 @@ export const msg: Shape<Translation['msg']> = {
   twoFactorSetupRequired:
     'Mitarbeiterkonten müssen die Zwei-Faktor-Anmeldung nutzen. Schalten Sie sie auf Ihrer Kontoseite ein, um das Admin-Panel zu verwenden.',
   serverError: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
+  briefOutage: 'Der Dienst ist kurz nicht verfügbar.',
   sessionEndedPasswordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich erneut an.',
   sessionEndedEverywhere: 'Sie wurden auf allen Geräten abgemeldet.',
   sessionEndedRoleChanged: 'Die Rolle Ihres Kontos wurde geändert. Bitte melden Sie sich erneut an.',

@@ -52,6 +52,7 @@ export const msg: Shape<Translation['msg']> = {
   twoFactorSetupRequired:
     "Les comptes du personnel doivent utiliser la connexion en deux étapes. Activez-la depuis la page de votre compte pour utiliser le panneau d'administration.",
   serverError: 'Un problème est survenu de notre côté. Veuillez réessayer.',
+  briefOutage: 'Le service est brièvement indisponible.',
   sessionEndedPasswordChanged: 'Votre mot de passe a été modifié. Veuillez vous reconnecter.',
   sessionEndedEverywhere: 'Vous avez été déconnecté de tous les appareils.',
   sessionEndedRoleChanged: 'Le rôle de votre compte a été modifié. Veuillez vous reconnecter.',

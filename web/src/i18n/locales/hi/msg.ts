@@ -50,6 +50,7 @@ export const msg: Shape<Translation['msg']> = {
   twoFactorSetupRequired:
     'स्टाफ़ खातों को टू-फ़ैक्टर साइन-इन का उपयोग करना होगा। एडमिन पैनल इस्तेमाल करने के लिए इसे अपने खाते के पेज से चालू करें।',
   serverError: 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से प्रयास करें।',
+  briefOutage: 'सेवा कुछ समय के लिए उपलब्ध नहीं है।',
   sessionEndedPasswordChanged: 'आपका पासवर्ड बदल दिया गया। कृपया फिर से लॉग इन करें।',
   sessionEndedEverywhere: 'आपको सभी डिवाइस से लॉग आउट कर दिया गया है।',
   sessionEndedRoleChanged: 'आपके खाते की भूमिका बदल दी गई। कृपया फिर से लॉग इन करें।',

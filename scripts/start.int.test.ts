@@ -666,5 +666,5 @@ describe('the launcher keeps its Redis and PostgreSQL running', () => {
     closeClients();
     process.kill(l.pid, 'SIGTERM');
     expect(await exitWithin(l)).toEqual({ code: 0, signal: null });
-  });
+  }, 300_000);
 });

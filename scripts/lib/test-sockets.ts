@@ -2,10 +2,10 @@
  * Socket.IO clients for the tests of several gateways (the launcher's proxy, the nginx load
  * balancer): each records what it receives, and reconnects quickly when asked to.
  */
-import type { ServerToClientEvents } from '@app/shared';
+import type { ClientToServerEvents, ServerToClientEvents } from '@app/shared';
 import { io, type Socket } from 'socket.io-client';
 
-export type Client = Socket<ServerToClientEvents>;
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const open: Client[] = [];
 

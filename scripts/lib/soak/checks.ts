@@ -14,7 +14,8 @@ const json = (value: unknown) =>
 
 export type CheckOptions = {
   recorder: Recorder;
-  model: Model;
+  /** What the users were told: trades placed, top-ups approved, and the balances pages show. */
+  model: Pick<Model, 'placed' | 'approvedTopups' | 'balancesShown'>;
   /** A trade running this long past its end, or past the end of the last fault, breaks the bound. */
   tradeEndBoundMs: number;
   /** Apply the time bound to running trades (off in the test: only the end state counts there). */

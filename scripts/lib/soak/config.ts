@@ -87,7 +87,7 @@ const schema = z.object({
   /** A killed process or the feed not back within this long broke a bound. */
   SOAK_RECOVERY_BOUND_SECONDS: seconds(60),
   /** Memory is judged on what each process did after this long (its start, or the run's). */
-  SOAK_WARMUP_MINUTES: z.coerce.number().min(0).default(5),
+  SOAK_WARMUP_MINUTES: z.coerce.number().min(0).default(3),
   /** Least-squares RSS growth per hour above which a process's memory is not flat. */
   SOAK_MEMORY_SLOPE_MB_PER_HOUR: z.coerce.number().positive().default(40),
   /** A process's memory is judged only over at least this many minutes of samples. */

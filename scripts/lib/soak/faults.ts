@@ -63,6 +63,21 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
+/** Values of unlabelled series from /metrics at the public port (this machine may read it). */
+async function metricsOf(url: string, names: string[]): Promise<Record<string, number>> {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5_000) })).text();
+    const found: Record<string, number> = {};
+    for (const name of names) {
+      const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+      if (value !== undefined) found[name] = Number(value);
+    }
+    return found;
+  } catch {
+    return {};
+  }
+}
+
 /** Waits until `ready` holds (true) or the bound has passed (false). */
 async function until(ready: () => Promise<boolean> | boolean, boundMs: number): Promise<boolean> {
   const deadline = Date.now() + boundMs;
@@ -105,6 +120,12 @@ export async function runFault(kind: FaultKind, ctx: FaultContext): Promise<Faul
     const slow = await openSlowClient(platform.url, ctx.coins);
     record.note = `${slow.subscribed} rooms joined before it stopped reading`;
     await sleep(ctx.slowClientMs);
+    // Whether the gateways held it back (it is the one socket that stops reading).
+    const gauges = await metricsOf(platform.url, [
+      'socketio_market_congested_sockets',
+      'socketio_market_skipped_events',
+    ]);
+    record.note += `; then ${gauges.socketio_market_congested_sockets ?? '?'} congested socket(s), ${gauges.socketio_market_skipped_events ?? '?'} market events skipped since start`;
     slow.close();
     record.clearedAt = Date.now();
     return record;

@@ -12,7 +12,7 @@ export type MemoryFigure = {
   firstMb: number;
   lastMb: number;
   maxMb: number;
-  /** Least-squares growth over the longest stretch of one pid after warm-up; null: too short to judge. */
+  /** Least-squares growth of the minute floors after warm-up, each pid about its own level; null: too short to judge. */
   slopeMbPerHour: number | null;
   judgedMinutes: number;
 };
@@ -22,35 +22,60 @@ const round = (n: number, digits = 1) => (Number.isFinite(n) ? Number(n.toFixed(
 
 /** Least-squares slope of y over x (units of y per unit of x). */
 export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
-  const n = points.length;
-  if (n < 2) return Number.NaN;
-  const mx = points.reduce((s, p) => s + p.x, 0) / n;
-  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  return pooledSlope([points]);
+}
+
+/**
+ * One least-squares slope for several groups of points, each about its own mean (a line per
+ * group, all with the same slope): a restarted process's lower start is not a fall, nor the
+ * old one's level growth.
+ */
+export function pooledSlope(groups: ReadonlyArray<ReadonlyArray<{ x: number; y: number }>>): number {
   let num = 0;
   let den = 0;
-  for (const p of points) {
-    num += (p.x - mx) * (p.y - my);
-    den += (p.x - mx) ** 2;
+  for (const points of groups) {
+    const n = points.length;
+    if (n < 2) continue;
+    const mx = points.reduce((s, p) => s + p.x, 0) / n;
+    const my = points.reduce((s, p) => s + p.y, 0) / n;
+    for (const p of points) {
+      num += (p.x - mx) * (p.y - my);
+      den += (p.x - mx) ** 2;
+    }
   }
   return den === 0 ? Number.NaN : num / den;
 }
 
-/** Each process's memory: the slope over the longest run of one pid, its first `warmupMs` left out. */
+/** The floor of each minute (its smallest sample): what a collection leaves, not its peaks. */
+const FLOOR_MS = 60_000;
+
+/**
+ * Each process's memory. Every pid (a restart gives a new one) is judged after its own first
+ * `warmupMs` (and the run's), over the floor of each minute of its samples; the slope is one
+ * line fitted through all of them (`pooledSlope`), judged when they cover `minMs` together.
+ */
 export function memoryFigures(recorder: Recorder, warmupMs: number, minMs: number): MemoryFigure[] {
   const figures: MemoryFigure[] = [];
   for (const [name, samples] of recorder.memory) {
     const byPid = new Map<number, MemorySample[]>();
     for (const s of samples) byPid.set(s.pid, [...(byPid.get(s.pid) ?? []), s]);
-    let best: MemorySample[] = [];
+    const groups: Array<Array<{ x: number; y: number }>> = [];
+    let judgedMs = 0;
     for (const list of byPid.values()) {
       const from = Math.max((list[0] as MemorySample).at, recorder.start) + warmupMs;
-      const judged = list.filter((s) => s.at >= from);
-      const span = judged.length ? (judged.at(-1) as MemorySample).at - (judged[0] as MemorySample).at : 0;
-      const bestSpan = best.length ? (best.at(-1) as MemorySample).at - (best[0] as MemorySample).at : 0;
-      if (span > bestSpan) best = judged;
+      const floors = new Map<number, MemorySample>();
+      for (const s of list) {
+        if (s.at < from) continue;
+        const minute = Math.floor((s.at - from) / FLOOR_MS);
+        const kept = floors.get(minute);
+        if (!kept || s.rss < kept.rss) floors.set(minute, s);
+      }
+      const points = [...floors.values()].map((s) => ({ x: s.at, y: s.rss }));
+      if (points.length < 2) continue;
+      groups.push(points);
+      judgedMs += (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
     }
-    const span = best.length ? (best.at(-1) as MemorySample).at - (best[0] as MemorySample).at : 0;
-    const perMs = span >= minMs ? slope(best.map((s) => ({ x: s.at, y: s.rss }))) : Number.NaN;
+    const perMs = judgedMs >= minMs ? pooledSlope(groups) : Number.NaN;
     figures.push({
       process: name,
       pids: [...byPid.keys()],
@@ -58,7 +83,7 @@ export function memoryFigures(recorder: Recorder, warmupMs: number, minMs: numbe
       lastMb: round((samples.at(-1)?.rss ?? 0) / MB) ?? 0,
       maxMb: round(Math.max(...samples.map((s) => s.rss)) / MB) ?? 0,
       slopeMbPerHour: Number.isFinite(perMs) ? round((perMs * 3_600_000) / MB, 2) : null,
-      judgedMinutes: round(span / 60_000) ?? 0,
+      judgedMinutes: round(judgedMs / 60_000) ?? 0,
     });
   }
   return figures.sort((a, b) => a.process.localeCompare(b.process));
@@ -122,6 +147,23 @@ export function buildReport(
         (l): Record<string, string | number | null> => ({ atSeconds: rel(l.at), kind: l.kind, ...l.fields }),
       ),
     memory: extra.memory,
+    // What the picture draws, for a closer look: one row per sample period.
+    timeline: [...recorder.buckets]
+      .sort(([a], [b]) => a - b)
+      .map(([index, b]) => ({
+        atSeconds: rel(recorder.start + index * recorder.bucketMs),
+        requests: b.latencies.length,
+        p50Ms: round(percentile(b.latencies, 50)),
+        p99Ms: round(percentile(b.latencies, 99)),
+        statuses: b.statuses,
+        events: b.events,
+      })),
+    memorySamples: Object.fromEntries(
+      [...recorder.memory].map(([name, samples]) => [
+        name,
+        samples.map((s) => ({ atSeconds: rel(s.at), pid: s.pid, mb: round(s.rss / MB) })),
+      ]),
+    ),
     violations: recorder.violations.map((v) => ({ atSeconds: rel(v.at), check: v.check, detail: v.detail })),
   };
 }
@@ -184,9 +226,9 @@ function panel(
 export function timelineSvg(
   recorder: Recorder,
   report: SoakReport,
-  loadFrom: number,
-  endedAt: number,
+  times: { loadFrom: number; loadTo: number; endedAt: number },
 ): string {
+  const { loadFrom, loadTo, endedAt } = times;
   const width = 1200;
   const left = 90;
   const right = 20;
@@ -284,6 +326,21 @@ export function timelineSvg(
         `<path d="M${x - 5},${b.y + b.h + 10}L${x + 5},${b.y + b.h + 10}L${x},${b.y + b.h}Z" fill="#d62728"><title>${esc(`${v.check}: ${v.detail}`)}</title></path>`,
       );
     }
+  }
+  // Where the load started and where the drain began (no new work: every trade must end).
+  for (const [at, label] of [
+    [loadFrom, 'load'],
+    [loadTo, 'drain'],
+  ] as const) {
+    const x = xOf(at).toFixed(1);
+    for (const b of boxes) {
+      out.push(
+        `<line x1="${x}" x2="${x}" y1="${b.y}" y2="${b.y + b.h}" stroke="#444" stroke-dasharray="2 3"/>`,
+      );
+    }
+    out.push(
+      `<text x="${x}" y="${top + 3 * (panelH + gap) - 2}" font-size="10" text-anchor="middle">${label}</text>`,
+    );
   }
   // Time axis in minutes since the load started.
   const last = boxes[2] as (typeof boxes)[0];

@@ -266,7 +266,7 @@ export async function runSoak(o: RunOptions): Promise<RunResult> {
     const reportFile = join(o.outDir, 'report.json');
     const timelineFile = join(o.outDir, 'timeline.svg');
     writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(timelineFile, timelineSvg(recorder, report, loadFrom, endedAt));
+    writeFileSync(timelineFile, timelineSvg(recorder, report, { loadFrom, loadTo, endedAt }));
     if (report.ok) running.cleanup();
     else log(`the platform's data is kept for a look: ${running.dataDir}`);
     return { report, reportFile, timelineFile, logFile };

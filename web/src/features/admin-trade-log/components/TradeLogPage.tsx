@@ -1,5 +1,4 @@
 import {
-  formatINR,
   MONEY_ACCOUNTS,
   type MoneyAccount,
   TRADE_LOG_ADMIN_LIMIT,
@@ -14,8 +13,9 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { ToggleTabs } from '../../../components/ToggleTabs.tsx';
+import { ReceiptButton, useTradeLogColumns } from '../../../components/TradeLogColumns.tsx';
 import { TradeReceipt } from '../../../components/TradeReceipt.tsx';
-import { formatTimestamp, OutcomeBadge } from '../../../components/TradeResult.tsx';
 import { isRunning } from '../../../lib/trades.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useTradeLog } from '../api/list-trade-log.ts';
@@ -79,38 +79,13 @@ export function TradeLogPage() {
 
   const columns: Array<Column<TradeLogEntry>> = [
     { key: 'user', header: t('adminTradeLog.user'), cell: (r) => r.username },
-    { key: 'crypto', header: t('adminTradeLog.crypto'), cell: (r) => r.pair },
-    { key: 'amount', header: t('adminTradeLog.amount'), cell: (r) => `₹${formatINR(r.amount)}` },
-    {
-      key: 'inTime',
-      header: t('adminTradeLog.inTime'),
-      cell: (r) => t('tradeInfo.seconds', { count: r.durationSeconds }),
-    },
-    {
-      key: 'highLow',
-      header: t('adminTradeLog.highLow'),
-      cell: (r) => t(r.direction === 'up' ? 'adminTradeLog.buyUp' : 'adminTradeLog.buyDown'),
-    },
-    { key: 'result', header: t('adminTradeLog.result'), cell: (r) => <OutcomeBadge trade={r} /> },
-    {
-      key: 'status',
-      header: t('adminTradeLog.status'),
-      cell: (r) => (isRunning(r) ? t('adminTradeLog.running') : t('adminTradeLog.completed')),
-    },
-    { key: 'date', header: t('adminTradeLog.date'), cell: (r) => formatTimestamp(r.createdAt) },
+    ...useTradeLogColumns(),
     {
       key: 'action',
       header: t('adminTradeLog.action'),
       cell: (r) => (
         <div className="row row-tight">
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-label={t('adminTradeLog.receiptOf', { user: r.username, pair: r.pair })}
-            onClick={() => setReceipt(r)}
-          >
-            {t('adminTradeLog.receipt')}
-          </button>
+          <ReceiptButton trade={r} onOpen={() => setReceipt(r)} />
           {isRunning(r) && (
             <button
               type="button"
@@ -132,34 +107,18 @@ export function TradeLogPage() {
   return (
     <Page title={t(`adminTradeLog.title.${filter}`)}>
       <div className="toolbar">
-        <fieldset className="tabs">
-          <legend className="sr-only">{t('adminTradeLog.filterLabel')}</legend>
-          {TRADE_LOG_FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              className={`btn btn-sm ${f === filter ? 'btn-primary' : 'btn-ghost'}`}
-              aria-pressed={f === filter}
-              onClick={() => update({ filter: f === 'all' ? null : f, page: null })}
-            >
-              {t(`adminTradeLog.filter.${f}`)}
-            </button>
-          ))}
-        </fieldset>
-        <fieldset className="tabs">
-          <legend className="sr-only">{t('accountMode.label')}</legend>
-          {MONEY_ACCOUNTS.map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={`btn btn-sm ${a === account ? 'btn-primary' : 'btn-ghost'}`}
-              aria-pressed={a === account}
-              onClick={() => update({ account: a === 'real' ? null : a, page: null })}
-            >
-              {t(`accountMode.${a}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ToggleTabs
+          legend={t('adminTradeLog.filterLabel')}
+          options={TRADE_LOG_FILTERS.map((f) => ({ value: f, label: t(`adminTradeLog.filter.${f}`) }))}
+          value={filter}
+          onChange={(f) => update({ filter: f === 'all' ? null : f, page: null })}
+        />
+        <ToggleTabs
+          legend={t('accountMode.label')}
+          options={MONEY_ACCOUNTS.map((a) => ({ value: a, label: t(`accountMode.${a}`) }))}
+          value={account}
+          onChange={(a) => update({ account: a === 'real' ? null : a, page: null })}
+        />
       </div>
       <div className="toolbar">
         <div className="field field-inline">

@@ -8,4 +8,7 @@ export const adminUserKeys = {
   list: (filter: { search: string; page: number }) => [...adminUserKeys.lists(), filter] as const,
   details: () => [...adminUserKeys.all, 'detail'] as const,
   detail: (id: string) => [...adminUserKeys.details(), id] as const,
+  /** Under the user's detail: a write that refreshes the user refreshes these too. */
+  trades: (id: string, filter: object) => [...adminUserKeys.detail(id), 'trades', filter] as const,
+  records: (id: string, filter: object) => [...adminUserKeys.detail(id), 'records', filter] as const,
 };

@@ -12,6 +12,7 @@ import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUnbanUser, useUnlockUser } from '../api/user-actions.ts';
 import { BalanceForm, BanForm, HoldForm, PasswordForm, ReputationForm } from './ActionForms.tsx';
 import { ResponsibleTradingState } from './ResponsibleTradingState.tsx';
+import { UserHistory } from './UserHistory.tsx';
 import { UserInfoForm } from './UserInfoForm.tsx';
 
 type Action = 'credit' | 'debit' | 'password' | 'ban' | 'reputation';
@@ -62,7 +63,8 @@ function StatCards({ user }: { user: AdminUserDetail }) {
 /**
  * One user (admin-side §4): the stat cards, the actions (balance, logins, password, ban,
  * reputation, and for a superadmin the sign-in unlock), the info form, the hold and bank
- * details. Every success shows a toast for 3 seconds and refreshes the user and the list.
+ * details, then the user's trades and Financial Records. Every success shows a toast for 3
+ * seconds and refreshes the user, their records and the list.
  */
 export function UserDetailModal({
   id,
@@ -198,6 +200,7 @@ export function UserDetailModal({
 
           <UserInfoForm user={user} canChangeRole={superadmin && viewer?.id !== user.id} onDone={done} />
           <HoldForm key={`${user.freezAmount}:${user.freezReason}`} user={user} onDone={done} />
+          <UserHistory userId={user.id} />
         </div>
       )}
     </Modal>

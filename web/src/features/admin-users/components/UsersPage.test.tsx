@@ -91,6 +91,7 @@ function api(routes: Record<string, Handler> = {}, rows: AdminUserRow[] = [row()
       return { users: rows, total: rows.length, page: 1, limit: 20, pages: 3 };
     },
     [`GET /api/admin/users/${row().id}`]: () => ({ user: detail() }),
+    [`GET /api/trade-log/user/${row().id}`]: () => ({ items: [], total: 0, page: 1, limit: 10 }),
     ...routes,
   });
   return { queries, spy };
@@ -187,6 +188,9 @@ describe('user detail', () => {
       `/app-panel/login-history?user=${row().id}`,
     );
     expect(within(modal).queryByRole('button', { name: 'Unlock login' })).toBeNull();
+    // The user's trades (and, a tab away, Financial Records) under the forms.
+    const history = within(modal).getByRole('region', { name: 'Trades and records' });
+    expect(await within(history).findByText('No trades found.')).toBeTruthy();
   });
 
   it('gives a superadmin the role select and the unlock button', async () => {

@@ -72,6 +72,10 @@ export const adminUsers: Shape<typeof en> = {
       confirmBan: 'Sperren',
       setTo: 'Reputationswert (0-100)',
       cancel: 'Abbrechen',
+      history: 'Trades und Buchungen',
+      trades: 'Trades',
+      tradesLoadFailed: 'Die Trades des Nutzers konnten nicht geladen werden.',
+      closeReceipt: 'Beleg schließen',
     },
   },
 };

@@ -70,6 +70,10 @@ export const adminUsers = {
       confirmBan: 'Ban',
       setTo: 'Reputation (0-100)',
       cancel: 'Cancel',
+      history: 'Trades and records',
+      trades: 'Trades',
+      tradesLoadFailed: 'Failed to load the user’s trades.',
+      closeReceipt: 'Close receipt',
     },
   },
 };

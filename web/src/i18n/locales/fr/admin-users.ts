@@ -72,6 +72,10 @@ export const adminUsers: Shape<typeof en> = {
       confirmBan: 'Bannir',
       setTo: 'Réputation (0-100)',
       cancel: 'Annuler',
+      history: 'Trades et opérations',
+      trades: 'Trades',
+      tradesLoadFailed: 'Impossible de charger les trades de l’utilisateur.',
+      closeReceipt: 'Fermer le reçu',
     },
   },
 };

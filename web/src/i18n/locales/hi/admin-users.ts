@@ -72,6 +72,10 @@ export const adminUsers: Shape<typeof en> = {
       confirmBan: 'प्रतिबंधित करें',
       setTo: 'प्रतिष्ठा (0-100)',
       cancel: 'रद्द करें',
+      history: 'ट्रेड और रिकॉर्ड',
+      trades: 'ट्रेड',
+      tradesLoadFailed: 'उपयोगकर्ता के ट्रेड लोड नहीं हो सके।',
+      closeReceipt: 'रसीद बंद करें',
     },
   },
 };

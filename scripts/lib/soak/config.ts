@@ -9,11 +9,8 @@ import { z } from 'zod';
 export const FAULT_KINDS = ['gateway', 'workers', 'redis', 'postgres', 'feed', 'slow-client'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/**
- * The default schedule. Redis and PostgreSQL are left out until the launcher restarts them:
- * today either dying stops the platform.
- */
-export const DEFAULT_FAULTS: readonly FaultKind[] = ['gateway', 'workers', 'feed', 'slow-client'];
+/** The default schedule: every fault there is. */
+export const DEFAULT_FAULTS: readonly FaultKind[] = FAULT_KINDS;
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);

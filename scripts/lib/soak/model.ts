@@ -7,14 +7,7 @@
  * the public port.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  Balances,
-  BalancesResponse,
-  ClientToServerEvents,
-  ServerToClientEvents,
-  TradeSetting,
-} from '@app/shared';
-import type { Socket } from 'socket.io-client';
+import type { Balances, BalancesResponse, TradeSetting } from '@app/shared';
 import { createRng, type Rng } from '../../../workers/src/market/rng.ts';
 import { apiLogIn, type Credentials, enrollTwoFactor, registerUser } from '../e2e.ts';
 import { clientOf } from '../test-sockets.ts';
@@ -142,9 +135,8 @@ export class Model {
     const now = Date.now();
     const watcher: Watcher = { index, symbol, client, createdAt: now, lastTickAt: now };
     // Each (re)connection joins the coin's room again, as the trade page does.
-    const socket = client.socket as unknown as Socket<ServerToClientEvents, ClientToServerEvents>;
     client.socket.on('connect', () => {
-      socket.emit('subscribe', { symbol }, () => {});
+      client.socket.emit('subscribe', { symbol }, () => {});
     });
     client.socket.on('market:tick', () => {
       watcher.lastTickAt = Date.now();

@@ -1,13 +1,10 @@
 import '../../../i18n/admin-texts.ts';
 import { type AdminAnnouncement, MSG } from '@app/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { realtime } from '../../../lib/socket.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAdminScreen, setUpAdminScreen } from '../../../test/admin-setup.tsx';
 import { type Handler, json, mockApi } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { render } from '../../../test/render.tsx';
-import { serverOf } from '../../../test/socket-mock.ts';
 import { AnnouncementsAdminPage } from './AnnouncementsAdminPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
@@ -38,21 +35,9 @@ function announcementsApi(initial: AdminAnnouncement[], extra: Record<string, Ha
   return { state, spy };
 }
 
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <AnnouncementsAdminPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAdminScreen(<AnnouncementsAdminPage />);
 
-beforeAll(() => {
-  realtime.start(null);
-  serverOf(h).accept();
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+setUpAdminScreen(h);
 
 describe('admin announcements', () => {
   it('lists drafts and published ones, and says how the public page behaves when there are none', async () => {

@@ -1,15 +1,10 @@
 import '../../../i18n/admin-texts.ts';
 import { type Coin, MSG } from '@app/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session/index.ts';
-import { realtime } from '../../../lib/socket.ts';
-import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAdminScreen, setUpAdminScreen } from '../../../test/admin-setup.tsx';
+import { type Handler, json, mockApi } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { render } from '../../../test/render.tsx';
-import { serverOf } from '../../../test/socket-mock.ts';
 import { CoinsPage } from './CoinsPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
@@ -45,33 +40,10 @@ function coinsApi(list: (q: URLSearchParams) => unknown, extra: Record<string, H
   return { queries, spy };
 }
 
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <CoinsPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAdminScreen(<CoinsPage />);
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 
-beforeAll(() => {
-  realtime.start(null);
-  serverOf(h).accept();
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  storage.set(STORAGE_KEYS.token, 'admin-token');
-  useSession.setState({
-    token: 'admin-token',
-    user: user({ role: 'admin', isAdmin: true }),
-    status: 'ready',
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+setUpAdminScreen(h);
 
 describe('coins list', () => {
   it('shows symbol, name, pair, enabled, order and actions: no price column; 10 a page', async () => {

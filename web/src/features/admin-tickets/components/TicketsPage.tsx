@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { TicketThread } from '../../../components/TicketThread.tsx';
 import { requesterName } from '../../../lib/admin-lists.ts';
 import { serverMessageOr } from '../../../lib/api.ts';
@@ -46,7 +47,6 @@ const STATUS_BUTTONS: Array<{ status: AdminTicketStatus; key: string }> = [
  */
 export function TicketsPage() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
   const statusId = useId();
   const [status, setStatus] = useState<TicketStatus | 'all'>('all');
   const [typed, setTyped] = useState('');
@@ -78,16 +78,12 @@ export function TicketsPage() {
                 ))}
               </select>
             </div>
-            <div className="field">
-              <label htmlFor={searchId}>{t('common.search')}</label>
-              <input
-                id={searchId}
-                type="search"
-                value={typed}
-                placeholder={t('tickets.admin.searchPlaceholder')}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </div>
+            <SearchField
+              value={typed}
+              onChange={setTyped}
+              placeholder={t('tickets.admin.searchPlaceholder')}
+              inline={false}
+            />
           </div>
           <Notice text={list.error ? serverMessageOr(list.error, t('tickets.loadFailed')) : null} />
           {list.isPending ? (

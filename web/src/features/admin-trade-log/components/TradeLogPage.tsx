@@ -13,6 +13,7 @@ import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { ToggleTabs } from '../../../components/ToggleTabs.tsx';
 import { ReceiptButton, useTradeLogColumns } from '../../../components/TradeLogColumns.tsx';
 import { TradeReceipt } from '../../../components/TradeReceipt.tsx';
@@ -43,7 +44,6 @@ function useDebounced(value: string, ms = 250): string {
  */
 export function TradeLogPage() {
   const { t } = useTranslation();
-  const searchId = useId();
   const rangeId = useId();
   const [params, update] = useUrlState();
   const filterParam = params.get('filter');
@@ -121,16 +121,7 @@ export function TradeLogPage() {
         />
       </div>
       <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={searchId}>{t('common.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            placeholder={t('adminTradeLog.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField value={search} onChange={setSearch} placeholder={t('adminTradeLog.searchPlaceholder')} />
         <div className="field field-inline">
           <label htmlFor={rangeId}>{t('adminTradeLog.dateRange')}</label>
           <input

@@ -1,16 +1,11 @@
 import '../../../i18n/admin-texts.ts';
 import { MSG, type TradeSetting } from '@app/shared';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { tradeKeys } from '../../../lib/query/index.ts';
-import { useSession } from '../../../lib/session/index.ts';
-import { realtime } from '../../../lib/socket.ts';
-import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
+import { renderAdminScreen, setUpAdminScreen } from '../../../test/admin-setup.tsx';
+import { type Handler, json, mockApi } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { render } from '../../../test/render.tsx';
-import { serverOf } from '../../../test/socket-mock.ts';
 import { TradeSettingsPage } from './TradeSettingsPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
@@ -56,12 +51,7 @@ function settingsApi(initial: TradeSetting[], extra: Record<string, Handler> = {
   return calls;
 }
 
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <TradeSettingsPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAdminScreen(<TradeSettingsPage />);
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const cellTexts = () =>
   bodyRows().map((r) =>
@@ -70,25 +60,7 @@ const cellTexts = () =>
       .map((c) => c.textContent),
   );
 
-beforeAll(() => {
-  realtime.start(null);
-  serverOf(h).accept();
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  storage.set(STORAGE_KEYS.token, 'admin-token');
-  useSession.setState({
-    token: 'admin-token',
-    user: user({ role: 'admin', isAdmin: true }),
-    status: 'ready',
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+setUpAdminScreen(h);
 
 describe('trade settings', () => {
   it('lists time, unit, payout and the break-even win rate from the shared rule', async () => {

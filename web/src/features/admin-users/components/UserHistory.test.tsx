@@ -3,7 +3,7 @@ import type { TradeLogEntry } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { setUpAdminScreen } from '../../../test/admin-setup.ts';
+import { setUpAdminScreen } from '../../../test/admin-setup.tsx';
 import { mockApi } from '../../../test/api-router.ts';
 import { settled, trade } from '../../../test/fixtures.ts';
 import { render } from '../../../test/render.tsx';

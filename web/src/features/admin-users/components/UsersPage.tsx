@@ -1,10 +1,11 @@
 import { type AdminUserRow, formatINR } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableScroll } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager } from '../../../components/Pager.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { isSuperadmin, useSession } from '../../../lib/session/index.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { exportUsersCsv } from '../api/export-users.ts';
@@ -24,7 +25,6 @@ const rowClass = (r: AdminUserRow) =>
  */
 export function UsersPage() {
   const { t } = useTranslation();
-  const searchId = useId();
   const viewer = useSession((s) => s.user);
   const [params, update] = useUrlState();
   const search = params.get('search') ?? '';
@@ -69,17 +69,12 @@ export function UsersPage() {
       }
     >
       <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={searchId}>{t('common.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={typed}
-            maxLength={100}
-            placeholder={t('adminUsers.searchPlaceholder')}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchField
+          value={typed}
+          onChange={setTyped}
+          placeholder={t('adminUsers.searchPlaceholder')}
+          maxLength={100}
+        />
         <button type="button" className="btn btn-ghost btn-sm" disabled={exporting} onClick={runExport}>
           {exporting ? t('adminUsers.exporting') : t('adminUsers.export')}
         </button>

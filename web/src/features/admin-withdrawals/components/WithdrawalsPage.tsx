@@ -1,10 +1,11 @@
 import { type AdminWithdrawal, formatRupees } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/DataTable.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { RequestTable } from '../../../components/RequestTable.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { StatusBadge } from '../../../components/StatusBadge.tsx';
 import { requesterName } from '../../../lib/admin-lists.ts';
 import { parseStatusFilter } from '../../../lib/status-filter.ts';
@@ -20,7 +21,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function WithdrawalsPage() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
   const [params, update] = useUrlState();
   const status = parseStatusFilter(params.get('status'), 'all');
   const search = params.get('search') ?? '';
@@ -105,17 +105,12 @@ export function WithdrawalsPage() {
         onPage={(p) => update({ page: p === 1 ? null : p })}
         tools={
           <>
-            <div className="field field-inline">
-              <label htmlFor={searchId}>{t('common.search')}</label>
-              <input
-                id={searchId}
-                type="search"
-                value={typed}
-                maxLength={100}
-                placeholder={t('adminWallet.withdrawals.searchPlaceholder')}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </div>
+            <SearchField
+              value={typed}
+              onChange={setTyped}
+              placeholder={t('adminWallet.withdrawals.searchPlaceholder')}
+              maxLength={100}
+            />
             <button type="button" className="btn btn-ghost btn-sm" onClick={refresh}>
               {t('adminWallet.withdrawals.refresh')}
             </button>

@@ -1,10 +1,11 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, type LoginRecord, PAGE_SIZE_OPTIONS } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager, PageSizeSelect } from '../../../components/Pager.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { isSuperadmin, useSession } from '../../../lib/session/index.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
@@ -13,7 +14,6 @@ import { useLoginHistory } from '../api/get-login-history.ts';
 /** The list's state lives in the URL (user, q, page, limit), so it can be linked to. */
 export function LoginHistoryPage() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
   const [params, update] = useUrlState();
   const viewer = useSession((s) => s.user);
   const q = params.get('q') ?? '';
@@ -70,16 +70,7 @@ export function LoginHistoryPage() {
   return (
     <Page title={t('admin.nav.loginHistory')}>
       <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={searchId}>{t('common.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            placeholder={t('admin.logins.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField value={search} onChange={setSearch} placeholder={t('admin.logins.searchPlaceholder')} />
         {user && (
           <span className="chip">
             {t('admin.logins.userFilter', { user })}

@@ -1,10 +1,11 @@
 import { DEFAULT_ADMIN_PAGE_SIZE, type ReferralKey } from '@app/shared';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { Pager, PageSizeSelect } from '../../../components/Pager.tsx';
+import { SearchField, useSearchQuery } from '../../../components/SearchField.tsx';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useReferralKeys } from '../api/list-referral-keys.ts';
 import { useUpdateReferralKey } from '../api/update-referral-key.ts';
@@ -14,24 +15,13 @@ import { KeyActions } from './KeyActions.tsx';
 
 export function ReferralKeysPage() {
   const { t, i18n } = useTranslation();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
+  const { search, setSearch, q } = useSearchQuery(() => setPage(1));
   const [limit, setLimit] = useState<number>(DEFAULT_ADMIN_PAGE_SIZE);
   const [created, setCreated] = useState<ReferralKey | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const { data, error, isPending } = useReferralKeys({ q, page, limit });
   const update = useUpdateReferralKey();
-
-  // Search as the admin types, a moment after the last key.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      setQ(search.trim());
-      setPage(1);
-    }, 250);
-    return () => window.clearTimeout(timer);
-  }, [search]);
 
   const patch = async (
     row: ReferralKey,
@@ -91,16 +81,7 @@ export function ReferralKeysPage() {
       </div>
 
       <div className="toolbar">
-        <div className="field field-inline">
-          <label htmlFor={searchId}>{t('common.search')}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            placeholder={t('admin.keys.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchField value={search} onChange={setSearch} placeholder={t('admin.keys.searchPlaceholder')} />
         <PageSizeSelect
           value={limit}
           onChange={(size) => {

@@ -1,9 +1,12 @@
 import { cleanup } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { useSession } from '../lib/session/index.ts';
 import { realtime } from '../lib/socket.ts';
 import { STORAGE_KEYS, storage } from '../lib/storage.ts';
 import { user } from './api-router.ts';
+import { render } from './render.tsx';
 import { type SocketHolder, serverOf } from './socket-mock.ts';
 
 export const ADMIN_TOKEN = 'admin-token';
@@ -36,3 +39,6 @@ export function setUpAdminScreen(holder?: SocketHolder): void {
     vi.restoreAllMocks();
   });
 }
+
+/** An admin screen rendered as the panel's router shows it. */
+export const renderAdminScreen = (screen: ReactElement) => render(<MemoryRouter>{screen}</MemoryRouter>);

@@ -54,12 +54,14 @@ export type FaultContext = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function healthy(url: string): Promise<boolean> {
+/** What /api/health at the public port answers: its status (0: no answer) and what it names degraded. */
+async function health(url: string): Promise<{ status: number; degraded: string[] }> {
   try {
     const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3_000) });
-    return res.status === 200;
+    const body = (await res.json().catch(() => ({}))) as { degraded?: string[] };
+    return { status: res.status, degraded: body.degraded ?? [] };
   } catch {
-    return false;
+    return { status: 0, degraded: [] };
   }
 }
 
@@ -151,12 +153,18 @@ export async function runFault(kind: FaultKind, ctx: FaultContext): Promise<Faul
   } catch (err) {
     record.note = `kill failed: ${String(err)}`;
   }
+  // What health said meanwhile: it should name the part that is away.
+  const said = new Set<string>();
   const back = await until(async () => {
     if (platform.exit()) return true;
+    const h = await health(platform.url);
+    if (h.status !== 200) said.add(h.status === 0 ? 'no answer' : `${h.status} [${h.degraded.join(', ')}]`);
     const now = platform.processes().get(name);
-    return now !== undefined && now !== pid && (await healthy(platform.url));
+    return now !== undefined && now !== pid && h.status === 200;
   }, ctx.recoveryBoundMs);
   record.clearedAt = Date.now();
+  record.note =
+    said.size > 0 ? `health meanwhile: ${[...said].join('; ')}` : 'health answered 200 throughout';
   const exit = platform.exit();
   if (exit) {
     const failed = platform.lines.find((l) => l.kind === 'FAILED')?.fields.reason;

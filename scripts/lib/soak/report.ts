@@ -234,7 +234,7 @@ export function timelineSvg(
   const right = 20;
   const panelH = 170;
   const gap = 60;
-  const top = 70;
+  const top = 100;
   const plotW = width - left - right;
   const t0 = Math.min(loadFrom, recorder.start);
   const span = Math.max(1, endedAt - t0);

@@ -13,6 +13,9 @@ interface ModalProps {
   size?: 'sm' | 'md';
 }
 
+/** Open dialogs: the app behind them stays inert until the last one closes. */
+let openDialogs = 0;
+
 export function Modal({ label, onClose, closable = true, title, children, size = 'sm' }: ModalProps) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
@@ -27,12 +30,20 @@ export function Modal({ label, onClose, closable = true, title, children, size =
     };
     document.addEventListener('keydown', onKey);
     const previous = document.activeElement as HTMLElement | null;
+    // The page behind is out of reach while the dialog is open: not focusable, not read, not
+    // clicked (aria-modal alone is not honoured by every screen reader). Dialogs and the toast
+    // are drawn outside the app's root, so they stay in reach.
+    const app = document.getElementById('root');
+    openDialogs++;
+    app?.setAttribute('inert', '');
     const first = panel.current?.querySelector<HTMLElement>(
       'input:not([readonly]), select, textarea, button',
     );
     first?.focus();
     return () => {
       document.removeEventListener('keydown', onKey);
+      openDialogs--;
+      if (openDialogs === 0) app?.removeAttribute('inert');
       previous?.focus?.();
     };
   }, []);

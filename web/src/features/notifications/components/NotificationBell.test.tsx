@@ -104,7 +104,7 @@ describe('header bell', () => {
     notificationsApi([note(), note(), note({ read: true })]);
     renderBell();
     await waitFor(() => expect(screen.getByTestId('bell-count').textContent).toBe('2'));
-    expect(bellButton().getAttribute('aria-label')).toBe('Notifications (2 unread)');
+    expect(bellButton().getAttribute('aria-label')).toBe('Notifications, 2 unread');
     expect(screen.getByTestId('bell-count').hidden).toBe(false);
   });
 
@@ -191,7 +191,7 @@ describe('header bell', () => {
     expect(items[1]?.textContent).toContain('Older');
 
     act(() => server().serverEmit('notification', { notification: note(), unread: 2 }));
-    expect(bellButton().getAttribute('aria-label')).toBe('Notifications (2 unread)');
+    expect(bellButton().getAttribute('aria-label')).toBe('Notifications, 2 unread');
   });
 
   it('only logs failures (Failed to fetch notifications, Failed to mark read)', async () => {

@@ -52,13 +52,15 @@ export function NotificationBell() {
     setOpen(!open);
   };
   const anyUnread = count > 0 || items.some((n) => !n.read);
+  const shownCount = count > 99 ? '99+' : String(count);
 
   return (
     <div className="nt-bell" ref={root}>
       <button
         type="button"
         className="icon-button nt-bell-button"
-        aria-label={count > 0 ? t('bell.labelUnread', { count }) : t('bell.label')}
+        // The name holds the number the badge shows, as speech input users say what they see.
+        aria-label={count > 0 ? t('bell.labelUnread', { count: shownCount }) : t('bell.label')}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={panelId}
@@ -66,7 +68,7 @@ export function NotificationBell() {
       >
         <BellIcon />
         <span className="nt-count" data-testid="bell-count" hidden={count === 0} aria-hidden="true">
-          {count > 99 ? '99+' : count}
+          {shownCount}
         </span>
       </button>
       {open && (

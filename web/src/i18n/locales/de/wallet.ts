@@ -143,7 +143,7 @@ export const wallet: Shape<typeof en> = {
   },
   bell: {
     label: 'Benachrichtigungen',
-    labelUnread: 'Benachrichtigungen ({{count}} ungelesen)',
+    labelUnread: 'Benachrichtigungen, {{count}} ungelesen',
     title: 'Benachrichtigungen',
     markAllRead: 'Alle als gelesen markieren',
     empty: 'Keine Benachrichtigungen',

@@ -140,7 +140,7 @@ export const wallet = {
   },
   bell: {
     label: 'Notifications',
-    labelUnread: 'Notifications ({{count}} unread)',
+    labelUnread: 'Notifications, {{count}} unread',
     title: 'Notifications',
     markAllRead: 'Mark all read',
     empty: 'No notifications',

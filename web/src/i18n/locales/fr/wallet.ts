@@ -143,7 +143,7 @@ export const wallet: Shape<typeof en> = {
   },
   bell: {
     label: 'Notifications',
-    labelUnread: 'Notifications ({{count}} non lues)',
+    labelUnread: 'Notifications, {{count}} non lues',
     title: 'Notifications',
     markAllRead: 'Tout marquer comme lu',
     empty: 'Aucune notification',

@@ -140,7 +140,7 @@ export const wallet: Shape<typeof en> = {
   },
   bell: {
     label: 'सूचनाएँ',
-    labelUnread: 'सूचनाएँ ({{count}} अपठित)',
+    labelUnread: 'सूचनाएँ, {{count}} अपठित',
     title: 'सूचनाएँ',
     markAllRead: 'सभी को पढ़ा हुआ चिह्नित करें',
     empty: 'कोई सूचना नहीं',

@@ -73,7 +73,7 @@ export const adminUsers: Shape<typeof en> = {
       setTo: 'Reputationswert (0-100)',
       cancel: 'Abbrechen',
       history: 'Trades und Buchungen',
-      trades: 'Trades',
+      trades: 'Trades des Nutzers',
       tradesLoadFailed: 'Die Trades des Nutzers konnten nicht geladen werden.',
       closeReceipt: 'Beleg schließen',
     },

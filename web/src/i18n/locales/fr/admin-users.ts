@@ -73,7 +73,7 @@ export const adminUsers: Shape<typeof en> = {
       setTo: 'Réputation (0-100)',
       cancel: 'Annuler',
       history: 'Trades et opérations',
-      trades: 'Trades',
+      trades: 'Trades de l’utilisateur',
       tradesLoadFailed: 'Impossible de charger les trades de l’utilisateur.',
       closeReceipt: 'Fermer le reçu',
     },

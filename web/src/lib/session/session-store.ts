@@ -1,6 +1,6 @@
 import type { Balances, PublicUser } from '@app/shared';
 import { create } from 'zustand';
-import { ApiError } from '../api.ts';
+import { ApiError, isAbort } from '../api.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { getMe } from './get-me.ts';
 
@@ -44,6 +44,15 @@ interface SessionState {
   renewed: () => Promise<void>;
 }
 
+/** The first wait before the start's session check is asked again, doubling up to the most. */
+const BOOT_RETRY_MS = 500;
+const BOOT_RETRY_MAX_MS = 8000;
+
+/** A failure that says nothing of the token: no answer (the request cut off too), or the server failing. */
+const isPassing = (error: unknown) =>
+  isAbort(error) ||
+  (error instanceof ApiError && error.kind !== 'schema' && (error.status === 0 || error.status >= 500));
+
 // Bumped by every sign-in and sign-out, so an answer that arrives after either is dropped.
 let generation = 0;
 /** `renewToken` requests under way. */
@@ -62,12 +71,24 @@ export const useSession = create<SessionState>()((set, get) => ({
     }
     const mine = ++generation;
     set({ token, status: 'loading' });
-    try {
-      const user = await getMe();
-      if (mine === generation) set({ user, status: 'ready' });
-    } catch {
-      // A stored token that no longer works signs out without a message.
-      if (mine === generation) get().logout();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const user = await getMe();
+        if (mine === generation) set({ user, status: 'ready' });
+        return;
+      } catch (error) {
+        if (mine !== generation) return;
+        // A stored token that no longer works signs out without a message. No answer, a request
+        // cut off (the page being left) or the server failing says nothing of the token: ask
+        // again rather than sign out.
+        if (!isPassing(error)) {
+          get().logout();
+          return;
+        }
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(BOOT_RETRY_MAX_MS, BOOT_RETRY_MS * 2 ** attempt)),
+        );
+      }
     }
   },
 

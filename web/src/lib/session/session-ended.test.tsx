@@ -3,7 +3,7 @@ import { SESSION_ENDED_MESSAGES, sessionEndedEvent } from '@app/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionEndedNotice } from '../../components/SessionEndedNotice.tsx';
-import { mockApi, user } from '../../test/api-router.ts';
+import { json, mockApi, user } from '../../test/api-router.ts';
 import { render } from '../../test/render.tsx';
 import { startedRealtime } from '../../test/socket-mock.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
@@ -62,6 +62,44 @@ describe('a session ended by the server', () => {
     expect(useSession.getState().token).toBe('tok-2');
     expect(useSession.getState().user?.id).toBe('u1');
     expect(useSession.getState().endedMessage).toBeNull();
+  });
+
+  it('keeps this device signed in when a check of the session meets the token its own renewal just ended', async () => {
+    signedIn();
+    let answer: (value: { message: string; token: string }) => void = () => {};
+    const me = mockApi({
+      'GET /api/auth/me': ({ headers }) =>
+        headers.get('authorization') === 'Bearer tok-2'
+          ? { user: user({ balance: 700 }) }
+          : json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired.' }, 401),
+    });
+    // Turning on two-factor sign-in ends every session; the check (a socket's refused
+    // handshake, say) asks with the old token before this device has the answer.
+    const change = useSession
+      .getState()
+      .renewToken(() => new Promise<{ message: string; token: string }>((resolve) => (answer = resolve)));
+    const check = useSession.getState().refresh();
+    await waitFor(() => expect(me).toHaveBeenCalledTimes(1));
+    answer({ message: 'Two-factor authentication is on.', token: 'tok-2' });
+    await change;
+    await check;
+
+    expect(me).toHaveBeenCalledTimes(2);
+    expect(useSession.getState().token).toBe('tok-2');
+    expect(useSession.getState().user?.balance).toBe(700);
+    me.mockRestore();
+  });
+
+  it('signs out when a check of the session meets a dead token and no renewal replaced it', async () => {
+    signedIn();
+    const me = mockApi({
+      'GET /api/auth/me': () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Session expired.' }, 401),
+    });
+    await useSession.getState().refresh();
+    expect(useSession.getState().token).toBeNull();
+    expect(storage.get(STORAGE_KEYS.token)).toBeNull();
+    me.mockRestore();
   });
 
   it('goes on with the token another tab of this browser stored after its own password change', async () => {

@@ -118,13 +118,20 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   refresh: async () => {
-    if (!get().token) return;
+    const token = get().token;
+    if (!token) return;
     const mine = generation;
     try {
       const user = await getMe();
       if (mine === generation) get().setUser(user);
     } catch (error) {
-      if (mine === generation && error instanceof ApiError && error.status === 401) get().logout();
+      if (mine !== generation || !(error instanceof ApiError) || error.status !== 401) return;
+      // A renewal under way (this device's own password change or two-factor turned on) ends
+      // the token this asked with before its answer brings the new one: ask again with that.
+      await get().renewed();
+      if (mine !== generation) return;
+      if (get().token !== token) return get().refresh();
+      get().logout();
     }
   },
 

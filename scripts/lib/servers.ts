@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decode, encode, type SourceMapSegment } from '@jridgewell/sourcemap-codec';
 import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -95,7 +96,42 @@ const externalByPath: Plugin = {
   },
 };
 
-/** CommonJS code in an ES module bundle still calls require() and reads __dirname. */
+/**
+ * What a source map holds: a line per bundle line, each a list of segments
+ * `[column, source, line, column, name?]` (VLQ-encoded in `mappings`).
+ */
+type SourceMapJson = { sources: string[]; mappings: string; names?: string[]; sourcesContent?: unknown };
+
+/**
+ * The bundle's source map as the servers keep it. Node parses a whole map into memory on the
+ * first stack trace it formats, and a map with a segment per token of every package weighs
+ * tens of MB of heap per process and stalls the event loop while it is built. The project's own
+ * code keeps every segment (a stack frame points at its exact line and column in the
+ * TypeScript); a package's code keeps one segment per line, at its start (its frames name the
+ * right file and line), which is most of the map. No source texts: Node maps positions without them.
+ */
+export function trimSourceMap(map: SourceMapJson): SourceMapJson {
+  const ofPackage = map.sources.map((source) => source.includes('node_modules/'));
+  const lines = decode(map.mappings).map((segments) => {
+    const kept: SourceMapSegment[] = [];
+    for (const segment of segments) {
+      if (segment.length === 1) continue;
+      const [, source, line, column] = segment;
+      if (!ofPackage[source]) kept.push(segment);
+      else if (kept.length === 0) kept.push([0, source, line, column]);
+    }
+    return kept;
+  });
+  const { sourcesContent: _, ...rest } = map;
+  return { ...rest, mappings: encode(lines) };
+}
+
+/**
+ * CommonJS code in an ES module bundle still calls require() and reads __dirname. The stack
+ * formatted at the top makes Node parse the source map when the server starts rather than on
+ * its first error (with --enable-source-maps; without, it costs nothing): its memory is part of
+ * the process from the start instead of a step at the first fault.
+ */
 const BANNER = [
   "import { createRequire as __createRequire } from 'node:module';",
   "import { fileURLToPath as __fileURLToPath } from 'node:url';",
@@ -103,6 +139,7 @@ const BANNER = [
   'const require = __createRequire(import.meta.url);',
   'const __filename = __fileURLToPath(import.meta.url);',
   'const __dirname = __dirnameOf(__filename);',
+  'void new Error().stack;',
 ].join('\n');
 
 /**
@@ -131,7 +168,12 @@ export async function buildServers(names: readonly ServerName[] = ['gateway', 'w
     mkdirSync(dirname(outfile), { recursive: true });
     for (const file of result.outputFiles) {
       const aside = `${file.path}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      writeFileSync(aside, file.contents);
+      writeFileSync(
+        aside,
+        file.path.endsWith('.map')
+          ? JSON.stringify(trimSourceMap(JSON.parse(file.text) as SourceMapJson))
+          : file.contents,
+      );
       renameSync(aside, file.path);
     }
     out.push(outfile);

@@ -438,7 +438,7 @@ export async function registerUser(
 }
 
 /**
- * A practice trade of ₹100 on BTC at the shortest duration, placed through the API as the trade
+ * A practice trade of ₹100 on BTC at the shortest duration (or the setting given), placed through the API as the trade
  * card would; its id. Right after the start the feed may have no current price yet (409): it
  * asks again until one arrives.
  */
@@ -446,11 +446,12 @@ export async function placePracticeTrade(
   platform: Pick<Platform, 'url'>,
   who: { token: string },
   direction: 'up' | 'down',
+  { settingId: chosen }: { settingId?: number } = {},
 ): Promise<string> {
   const settings = (await (await fetch(`${platform.url}/api/trade-setting`)).json()) as {
     data: Array<{ id: number }>;
   };
-  const settingId = settings.data[0]?.id;
+  const settingId = chosen ?? settings.data[0]?.id;
   if (settingId === undefined) throw new Error('no trade setting to place a practice trade with');
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -470,4 +471,34 @@ export async function placePracticeTrade(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * An account made by the superadmin through the API (create-user or create-admin); an admin
+ * also sets up two-factor sign-in, as staff pages ask before they open.
+ */
+export async function createAccount(
+  platform: Pick<Platform, 'url' | 'totp'>,
+  superToken: string,
+  kind: 'user' | 'admin',
+  names: { firstName: string; lastName: string },
+): Promise<Credentials & { id: string }> {
+  const id = randomBytes(3).toString('hex');
+  const body = {
+    ...names,
+    username: `${kind}_${id}`,
+    email: `${kind}-${id}@example.com`,
+    password: `pass-${id}-word`,
+    country: 'India',
+  };
+  const res = await fetch(`${platform.url}/api/superadmin/create-${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${superToken}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`create-${kind} failed (${res.status}): ${text}`);
+  const created = { username: body.username, email: body.email, password: body.password };
+  if (kind === 'admin') await enrollTwoFactor(platform, created);
+  return { ...created, id: String((JSON.parse(text) as { user?: { id?: string } }).user?.id ?? '') };
 }

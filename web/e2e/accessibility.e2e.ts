@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserPool,
-  logIn,
-  type Platform,
-  placePracticeTrade,
-  type RegisteredUser,
-  registerUser,
-  withScreenshots,
-} from '../../scripts/lib/e2e.ts';
+import { browserPool, logIn, type Platform, withScreenshots } from '../../scripts/lib/e2e.ts';
+import { type LivedIn, seedLivedIn } from '../../scripts/lib/e2e-lived-in.ts';
+import { pagesOf, type Sweep } from './pages.ts';
 import { startE2ePlatform } from './platform.ts';
 
 /**
- * axe-core (WCAG 2.2 A and AA rules) on every page of the running platform in Chromium:
- * signed out, signed in as a user, and the admin panel as a superadmin, each at desktop and
- * phone width. Any serious or critical finding fails the test, listed page by page.
- * One platform and one browser serve every sweep.
+ * axe-core (WCAG 2.2 A and AA rules) on every page of the router (web/e2e/pages.ts) on a
+ * lived-in platform (scripts/lib/e2e-lived-in.ts: pending top-ups and withdrawals over several
+ * users, open tickets, unread notifications, a running and a settled trade, a very long name,
+ * a user with nothing): signed out, as a user, as a plain admin and as a superadmin, each at
+ * desktop and phone width, and with the menus and dialogs of each open. Any serious or critical
+ * finding fails the test, listed page by page. One platform and one browser serve every sweep.
  */
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -25,54 +21,7 @@ const WIDTHS = [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 375, height: 812 },
 ] as const;
-
-const PUBLIC_PAGES = [
-  '/',
-  '/login',
-  '/register',
-  '/market',
-  '/trade/BTC-INR',
-  '/orders',
-  '/about',
-  '/announcements',
-  '/privacy',
-  '/terms',
-  '/rules',
-  '/support',
-];
-const USER_PAGES = [
-  '/home',
-  '/market',
-  '/trade/BTC-INR',
-  '/orders',
-  '/assets',
-  '/assets/topup',
-  '/assets/withdraw',
-  '/assets/records',
-  '/account',
-  '/notifications',
-  '/support',
-];
-const ADMIN_PAGES = [
-  '/app-panel/dashboard',
-  '/app-panel/users',
-  '/app-panel/coins',
-  '/app-panel/trade-log',
-  '/app-panel/trade-setting',
-  '/app-panel/risk',
-  '/app-panel/topups',
-  '/app-panel/withdrawals',
-  '/app-panel/referral-keys',
-  '/app-panel/login-history',
-  '/app-panel/audit',
-  '/app-panel/announcements',
-  '/app-panel/support/tickets',
-  '/app-panel/notifications/send',
-  '/app-panel/super',
-  '/app-panel/super/create-user',
-  '/app-panel/super/create-admin',
-  '/app-panel/super/site-settings',
-];
+type Width = (typeof WIDTHS)[number];
 
 /** Served by the test at the platform's own origin, so the app's `script-src 'self'` lets it run. */
 const AXE_PATH = '/__e2e/axe.min.js';
@@ -82,14 +31,13 @@ type AxeNode = { target: unknown[]; failureSummary?: string; html: string };
 type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
 
 let platform: Platform;
+let lived: LivedIn;
 let page: Page;
-let user: RegisteredUser;
 const browsers = browserPool();
 
 beforeAll(async () => {
   platform = await startE2ePlatform('a11y');
-  user = await registerUser(platform, { firstName: 'Meera', lastName: 'Nair', prefix: 'a11y' });
-  await placePracticeTrades(user);
+  lived = await seedLivedIn(platform);
   const browser = await browsers.open();
   page = browser.page;
   await browser.context.route(`${platform.url}${AXE_PATH}`, (route) =>
@@ -101,14 +49,6 @@ afterAll(async () => {
   await browsers.closeAll();
   await platform?.stop();
 });
-
-/**
- * An Up and a Down practice trade, so the user's order lists and receipts have rows (one won,
- * one lost once they settle, before the signed-in sweeps) for axe to check.
- */
-async function placePracticeTrades(who: RegisteredUser) {
-  for (const direction of ['up', 'down'] as const) await placePracticeTrade(platform, who, direction);
-}
 
 /** Opens a page and waits until it has drawn its content (its data calls have answered). */
 async function open(path: string) {
@@ -128,6 +68,15 @@ async function open(path: string) {
 
 /** Runs axe on the page as it stands and returns its serious and critical findings, readably. */
 async function audit(label: string): Promise<string[]> {
+  // A sheet or dialog fading in has its colours half-way: judge them once it has arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: AXE_PATH });
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } })
@@ -153,16 +102,32 @@ async function audit(label: string): Promise<string[]> {
     });
 }
 
-async function sweep(who: string, paths: string[], width: (typeof WIDTHS)[number]) {
+/** Something a page opens over itself (a menu, a sheet, a dialog): where, and how to open it. */
+type Overlay = { name: string; path: string; open: () => Promise<Locator> };
+
+/** The addresses of `who` at `width`, then each overlay open; fails with every finding listed. */
+async function sweep(who: Sweep, width: Width, overlays: Overlay[] = []) {
   await page.setViewportSize({ width: width.width, height: width.height });
   const findings: string[] = [];
-  for (const path of paths) {
-    const label = `${path} at ${width.width} px, ${who}`;
-    await withScreenshots(`a11y ${label}`, [page], async () => {
-      await open(path).catch((err: Error) => {
+  const step = (label: string, action: () => Promise<void>) =>
+    withScreenshots(`a11y ${label}`, [page], () =>
+      action().catch((err: Error) => {
         err.message = `${label}: ${err.message}`;
         throw err;
-      });
+      }),
+    );
+  for (const path of pagesOf(who, lived)) {
+    const label = `${path} at ${width.width} px, ${who}`;
+    await step(label, async () => {
+      await open(path);
+      findings.push(...(await audit(label)));
+    });
+  }
+  for (const overlay of overlays) {
+    const label = `${overlay.path} with ${overlay.name} open at ${width.width} px, ${who}`;
+    await step(label, async () => {
+      await open(overlay.path);
+      await (await overlay.open()).waitFor();
       findings.push(...(await audit(label)));
     });
   }
@@ -170,26 +135,134 @@ async function sweep(who: string, paths: string[], width: (typeof WIDTHS)[number
 }
 
 async function signOut() {
+  await page.goto(`${platform.url}/home`);
   await page.evaluate(() => localStorage.removeItem('token'));
 }
 
-describe('accessibility (axe-core, WCAG 2.2 A and AA) in Chromium', () => {
+async function signInAs(who: Exclude<Sweep, 'signed out'>) {
+  await signOut();
+  const account = { user: lived.user, admin: lived.admin, superadmin: platform.superadmin }[who];
+  await logIn(page, platform, account.username, account.password);
+}
+
+/** A button that opens a panel it names by aria-controls: the panel. */
+async function panelOf(button: Locator): Promise<Locator> {
+  await button.click();
+  return page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+}
+
+const dialog = () => page.getByRole('dialog');
+
+const bell: Overlay = {
+  name: 'the notifications',
+  path: '/home',
+  open: () => panelOf(page.getByRole('button', { name: /^Notifications/ })),
+};
+
+/** The menus and sheets of the site's header and bottom bar, signed out or in. */
+function headerOverlays(who: 'signed out' | 'user', width: Width): Overlay[] {
+  if (width.name === 'phone') {
+    return [
+      {
+        name: 'the More sheet',
+        path: '/home',
+        open: async () => {
+          await page.getByRole('button', { name: 'More', exact: true }).click();
+          return dialog();
+        },
+      },
+      {
+        name: 'the account sheet',
+        path: '/home',
+        open: async () => {
+          const name = who === 'user' ? 'Account' : 'Login';
+          await page
+            .getByRole('navigation', { name: 'Mobile navigation' })
+            .getByRole('button', { name })
+            .click();
+          return dialog();
+        },
+      },
+      ...(who === 'user' ? [bell] : []),
+    ];
+  }
+  if (who === 'signed out') {
+    return [
+      {
+        name: 'the sign-in dialog',
+        path: '/home',
+        open: async () => {
+          await page.locator('.site-header').getByRole('button', { name: 'Log in', exact: true }).click();
+          return dialog();
+        },
+      },
+    ];
+  }
+  return [{ name: 'the account menu', path: '/home', open: () => panelOf(page.locator('.user-pill')) }, bell];
+}
+
+/** The panel's drawer on a phone, a delete confirmation and the user detail. */
+function panelOverlays(who: 'admin' | 'superadmin', width: Width): Overlay[] {
+  const drawer: Overlay = {
+    name: 'the menu drawer',
+    path: '/app-panel/dashboard',
+    open: async () => {
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      return dialog();
+    },
+  };
+  const phone = width.name === 'phone' ? [drawer] : [];
+  if (who === 'superadmin') return phone;
+  return [
+    ...phone,
+    {
+      name: 'a delete confirmation',
+      path: '/app-panel/coins',
+      open: async () => {
+        await page.getByRole('button', { name: 'Delete BTC' }).click();
+        return dialog();
+      },
+    },
+    {
+      name: 'the user detail',
+      path: '/app-panel/users',
+      open: async () => {
+        const row = page.getByTestId('user-row').filter({ hasText: lived.longNameUser.username });
+        await row.getByRole('button', { name: /Edit/ }).click();
+        return page.getByTestId('user-detail');
+      },
+    },
+  ];
+}
+
+describe('accessibility (axe-core, WCAG 2.2 A and AA) on a lived-in platform in Chromium', () => {
   for (const width of WIDTHS) {
     it(`signed out, every public page at ${width.width} px`, { timeout: 240_000 }, async () => {
-      await page.goto(`${platform.url}/home`);
       await signOut();
-      await sweep('signed out', PUBLIC_PAGES, width);
+      await sweep('signed out', width, headerOverlays('signed out', width));
     });
   }
 
   for (const width of WIDTHS) {
     it(`signed in, every user page at ${width.width} px`, { timeout: 240_000 }, async () => {
-      await page.goto(`${platform.url}/home`);
-      await signOut();
-      await logIn(page, platform, user.username, user.password);
-      await sweep('signed in', USER_PAGES, width);
+      await signInAs('user');
+      await sweep('user', width, headerOverlays('user', width));
     });
   }
+
+  it('the lived-in counts show with two digits: the bell, and the panel’s pending badges', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs('user');
+    await open('/home');
+    await expect.poll(() => page.getByTestId('bell-count').textContent()).toMatch(/^\d{2,}$/);
+    await signInAs('admin');
+    await open('/app-panel/dashboard');
+    for (const badge of ['topups', 'withdrawals']) {
+      await expect.poll(() => page.getByTestId(`badge-${badge}`).textContent()).toMatch(/^\d{2,}$/);
+    }
+    expect(Number(await page.getByTestId('badge-topups').textContent())).toBe(lived.pendingTopups);
+    expect(Number(await page.getByTestId('badge-withdrawals').textContent())).toBe(lived.pendingWithdrawals);
+  });
 
   it('the skip link is the first Tab stop and moves focus to the main content, and focus is visible', async () => {
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -234,11 +307,16 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA) in Chromium', () => {
   });
 
   for (const width of WIDTHS) {
-    it(`admin, every admin page at ${width.width} px`, { timeout: 240_000 }, async () => {
-      await page.goto(`${platform.url}/home`);
-      await signOut();
-      await logIn(page, platform, platform.superadmin.username, platform.superadmin.password);
-      await sweep('superadmin', ADMIN_PAGES, width);
+    it(`admin, every panel page at ${width.width} px`, { timeout: 240_000 }, async () => {
+      await signInAs('admin');
+      await sweep('admin', width, panelOverlays('admin', width));
+    });
+  }
+
+  for (const width of WIDTHS) {
+    it(`superadmin, the superadmin pages at ${width.width} px`, { timeout: 240_000 }, async () => {
+      await signInAs('superadmin');
+      await sweep('superadmin', width, panelOverlays('superadmin', width));
     });
   }
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { checkLedgerInvariants, createDb } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { MSG } from '@app/shared';
@@ -6,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   apiLogIn,
   browserPool,
-  type Credentials,
   chooseRealMoney,
-  enrollTwoFactor,
+  createAccount,
   logIn,
   type Platform,
   setUpTwoFactorOnPage,
@@ -43,27 +41,8 @@ afterAll(async () => {
 });
 
 /** An account made by the superadmin through the API (create-user or create-admin). */
-async function account(kind: 'user' | 'admin', firstName: string, lastName: string): Promise<Credentials> {
-  const id = randomBytes(3).toString('hex');
-  const body = {
-    firstName,
-    lastName,
-    username: `${kind}_${id}`,
-    email: `${kind}-${id}@example.com`,
-    password: `pass-${id}-word`,
-    country: 'India',
-  };
-  const res = await fetch(`${platform.url}/api/superadmin/create-${kind}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${superToken}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`create-${kind} failed (${res.status}): ${await res.text()}`);
-  const created = { username: body.username, email: body.email, password: body.password };
-  // An admin sets up two-factor sign-in before staff pages open to them.
-  if (kind === 'admin') await enrollTwoFactor(platform, created);
-  return created;
-}
+const account = (kind: 'user' | 'admin', firstName: string, lastName: string) =>
+  createAccount(platform, superToken, kind, { firstName, lastName });
 
 describe('admin users screen in two browsers', () => {
   it('an admin finds a user by search and adds balance; the user sees it live in the header and Financial Records', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPool, logIn, type Platform, withScreenshots } from '../../scripts/lib/e2e.ts';
@@ -72,7 +73,7 @@ describe('accounts in the browser', () => {
       const newPassword = `new-${unique()}-secret`;
       await dialog.getByLabel('New password').fill(newPassword);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText('Password changed successfully.').waitFor();
+      await page.getByTestId('toast').filter({ hasText: MSG.passwordChanged }).waitFor();
       await dialog.waitFor({ state: 'detached' });
 
       await logOut(page);

@@ -68,7 +68,7 @@ describe('responsible trading', () => {
       await dialog.waitFor();
       await dialog.getByRole('checkbox').check();
       await dialog.getByRole('button', { name: 'Accept and continue' }).click();
-      await page.getByText(MSG.withdrawalSubmitted).waitFor();
+      await page.getByTestId('toast').filter({ hasText: MSG.withdrawalSubmitted }).waitFor();
       await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('₹400.00');
 
       // The account page: a daily loss limit, then a self-exclusion after its confirmation.
@@ -76,13 +76,13 @@ describe('responsible trading', () => {
       const card = page.getByTestId('responsible-trading');
       await card.getByLabel('Daily loss limit (₹, empty for none)').fill('200');
       await card.getByRole('button', { name: 'Save limits' }).click();
-      await card.getByText(MSG.limitsSaved).waitFor();
+      await page.getByTestId('toast').filter({ hasText: MSG.limitsSaved }).waitFor();
       await expect
         .poll(() => card.getByTestId('loss-limit-state').textContent())
         .toContain('In force: ₹200.00.');
       await card.getByRole('button', { name: 'Exclude myself' }).click();
       await page.getByTestId('pause-confirm').getByRole('button', { name: 'Yes, start it now' }).click();
-      await card.getByText(MSG.selfExclusionStarted).waitFor();
+      await page.getByTestId('toast').filter({ hasText: MSG.selfExclusionStarted }).waitFor();
       await card.getByText(/^Self-excluded until/).waitFor();
     });
   });

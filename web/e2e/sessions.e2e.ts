@@ -49,7 +49,7 @@ describe('sessions end everywhere', () => {
       const newPassword = `new-${randomBytes(3).toString('hex')}-secret`;
       await dialog.getByLabel('New password').fill(newPassword);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText(MSG.passwordChanged).waitFor();
+      await here.getByTestId('toast').filter({ hasText: MSG.passwordChanged }).waitFor();
 
       await toldAndSignedOut(there, MSG.sessionEndedPasswordChanged);
       // This browser goes on with the answer's token, after a reload too.

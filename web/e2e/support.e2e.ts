@@ -48,7 +48,7 @@ describe('support tickets', () => {
       await customer.getByLabel('Subject').fill(subject);
       await customer.getByLabel('Message').fill('My deposit of 500 INR has not arrived yet.');
       await customer.getByRole('button', { name: 'Send message' }).click();
-      await customer.getByText(MSG.ticketCreated).waitFor();
+      await customer.getByTestId('toast').filter({ hasText: MSG.ticketCreated }).waitFor();
 
       // The new ticket reaches the admin's list without a reload.
       const row = admin.getByTestId('admin-tickets').getByRole('button', { name: new RegExp(subject) });

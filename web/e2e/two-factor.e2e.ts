@@ -42,7 +42,7 @@ describe('two-factor sign-in', () => {
       await section(page).getByTestId('two-factor-state').filter({ hasText: 'Off' }).waitFor();
 
       await setUpTwoFactorOnPage(page, platform, user);
-      await section(page).getByText(MSG.twoFactorEnabled).waitFor();
+      await page.getByTestId('toast').filter({ hasText: MSG.twoFactorEnabled }).waitFor();
       await section(page).getByTestId('two-factor-state').filter({ hasText: 'On' }).waitFor();
       expect(await section(page).textContent()).toContain('Recovery codes left: 10');
 

@@ -74,7 +74,7 @@ describe('wallet in two browsers', () => {
       await user.getByLabel('Amount').fill('2500');
       await user.getByLabel('Voucher').setInputFiles(voucherFile);
       await user.getByRole('button', { name: /submit/i }).click();
-      await user.getByText(MSG.topupSent).waitFor();
+      await user.getByTestId('toast').filter({ hasText: MSG.topupSent }).waitFor();
       await expect.poll(() => user.getByTestId('my-topups').getByText('pending').count()).toBe(1);
       // The voucher thumbnail really shows the uploaded image (fetched with the token).
       const shown = (page: Page) =>
@@ -106,7 +106,7 @@ describe('wallet in two browsers', () => {
       await user.getByLabel('IFSC code').fill('SBIN0001234');
       await user.getByLabel('Amount').fill('1000');
       await user.getByRole('button', { name: /confirm/i }).click();
-      await user.getByText(MSG.withdrawalSubmitted).waitFor();
+      await user.getByTestId('toast').filter({ hasText: MSG.withdrawalSubmitted }).waitFor();
       await expect.poll(() => user.getByTestId('header-balance').textContent()).toBe('₹1,500.00');
 
       // The admin rejects it with remarks.

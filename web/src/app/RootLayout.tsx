@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageModal } from '../components/LanguageModal.tsx';
 import { SessionEndedNotice } from '../components/SessionEndedNotice.tsx';
+import { Toaster } from '../components/Toaster.tsx';
 import { AuthModals } from '../features/auth/index.ts';
 import { useDisclosure } from '../lib/disclosure.ts';
 import { useSession, useVisitReward } from '../lib/session/index.ts';
@@ -67,7 +68,7 @@ function SkipLink() {
   );
 }
 
-/** Session check, site brand, visit reward, the live connection and the app-wide dialogs around every route. */
+/** Session check, site brand, visit reward, the live connection, the app-wide dialogs and the toast around every route. */
 export function RootLayout() {
   const { t } = useTranslation();
   const status = useSession((s) => s.status);
@@ -99,6 +100,7 @@ export function RootLayout() {
       <AuthModals />
       <GlobalDialogs />
       <Disclosure />
+      <Toaster />
     </>
   );
 }

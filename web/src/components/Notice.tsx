@@ -7,7 +7,11 @@ interface NoticeProps {
   tone?: 'error' | 'success' | 'info';
 }
 
-/** One form message at a time: errors are announced at once, successes politely. */
+/**
+ * One form message at a time: errors are announced at once, successes politely. A success that
+ * needs no place on the page is a toast instead (lib/toast.ts); a success stays here when it is
+ * what the page is left showing (a sent reset link, a verified email, a dialog's own outcome).
+ */
 export function Notice({ text, tone = 'error' }: NoticeProps) {
   const translate = useMessage();
   // A form's fields point at its error message by this id (FormField's aria-describedby).

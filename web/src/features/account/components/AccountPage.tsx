@@ -6,6 +6,7 @@ import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { isAdminUser, type SessionUser, useSession } from '../../../lib/session/index.ts';
 import { usePageTitle } from '../../../lib/site.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
 import { BankDetailsModal } from './BankDetailsModal.tsx';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
@@ -41,7 +42,6 @@ export function AccountPage({
   const logout = useSession((s) => s.logout);
   const [open, setOpen] = useState<Open>('none');
   const [refreshing, setRefreshing] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
   const logoutAll = useLogoutAll();
   usePageTitle(t('account.title'));
 
@@ -129,7 +129,6 @@ export function AccountPage({
               {t('account.logoutEverywhere')}
             </button>
           </div>
-          <Notice tone="success" text={status} />
           {logoutAll.isError && <Notice text={serverMessageOr(logoutAll.error, MSG.serverError)} />}
         </article>
       </div>
@@ -151,7 +150,7 @@ export function AccountPage({
           onClose={close}
           onSaved={(next, message) => {
             saved(next);
-            setStatus(message);
+            showToast(message);
             close();
           }}
         />

@@ -1,11 +1,11 @@
 import { bankSchema, MSG, type PublicUser } from '@app/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSaveBank } from '../api/save-bank.ts';
 
 const upper = (value: string) => value.toUpperCase();
@@ -25,14 +25,11 @@ export function BankDetailsModal({ user, onSaved, onClose }: Props) {
     bankName: user.bankName ?? '',
     ifscCode: user.ifscCode ?? '',
   });
-  const [saved, setSaved] = useState(false);
-
   const submit = handleSubmit(async (body) => {
-    setSaved(false);
     try {
       const res = await save(body);
       onSaved(res.user);
-      setSaved(true);
+      showToast(MSG.bankSaved);
     } catch (err) {
       setError('root.server', serverError(err, WEB_MSG.bankSaveFailed));
     }
@@ -66,7 +63,7 @@ export function BankDetailsModal({ user, onSaved, onClose }: Props) {
           className="field-mono"
           disabled={pending}
         />
-        {error ? <Notice text={error} /> : saved && <Notice tone="success" text={MSG.bankSaved} />}
+        <Notice text={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
           {pending ? t('common.saving') : t('common.save')}
         </button>

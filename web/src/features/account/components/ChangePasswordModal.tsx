@@ -9,6 +9,7 @@ import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import type { PasswordCheck } from '../../../lib/password-strength.ts';
 import { useSession } from '../../../lib/session/index.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
@@ -42,6 +43,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       // Older tokens stop working; the mutation keeps this session on the new one.
       await change(body);
       setDone(true);
+      showToast(MSG.passwordChanged);
       timer.current = window.setTimeout(onClose, TIMINGS.modalCloseAfterSaveMs);
     } catch (err) {
       setError('root.server', serverError(err, WEB_MSG.passwordFailed));
@@ -70,7 +72,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           disabled={locked}
         />
         <PasswordVerdict control={control} check={passwordCheck} />
-        {error ? <Notice text={error} /> : done && <Notice tone="success" text={MSG.passwordChanged} />}
+        <Notice text={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={locked}>
           {pending ? t('common.saving') : t('common.save')}
         </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session/index.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useResetPractice } from '../api/reset-practice.ts';
 
 /** The practice balance and its reset to the opening Rs 1,00,000. */
@@ -11,18 +12,15 @@ export function PracticeBalance() {
   const { t } = useTranslation();
   const practice = useSession((s) => s.user?.practiceBalance ?? null);
   const { mutateAsync: reset_, isPending: pending } = useResetPractice();
-  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const reset = async () => {
-    setStatus(null);
+    setError(null);
     try {
       await reset_();
-      setStatus({
-        tone: 'success',
-        text: t('account.practiceResetDone', { amount: formatINR(PRACTICE_OPENING_BALANCE_RUPEES) }),
-      });
-    } catch (error) {
-      setStatus({ tone: 'error', text: serverMessageOr(error, t('account.practiceResetFailed')) });
+      showToast(t('account.practiceResetDone', { amount: formatINR(PRACTICE_OPENING_BALANCE_RUPEES) }));
+    } catch (err) {
+      setError(serverMessageOr(err, t('account.practiceResetFailed')));
     }
   };
 
@@ -36,7 +34,7 @@ export function PracticeBalance() {
       <button type="button" className="btn btn-ghost btn-sm" disabled={pending} onClick={() => void reset()}>
         {pending ? t('account.practiceResetting') : t('account.practiceReset')}
       </button>
-      {status && <Notice tone={status.tone} text={status.text} />}
+      <Notice text={error} />
     </div>
   );
 }

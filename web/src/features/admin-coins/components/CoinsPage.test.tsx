@@ -120,7 +120,7 @@ describe('add and edit', () => {
     expect(bodies).toEqual([
       { symbol: 'ADA2', name: 'Cardano Two', sortOrder: 0, iconUrl: null, enabled: true },
     ]);
-    expect(screen.getByRole('status').textContent).toBe(MSG.coinSaved);
+    expect(screen.getByText(MSG.coinSaved).getAttribute('role')).toBe('status');
   });
 
   it('edits a coin with its symbol read-only and shows the server’s refusal', async () => {
@@ -183,7 +183,7 @@ describe('delete', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('OLD coin')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe(MSG.coinDeleted);
+    expect(screen.getByText(MSG.coinDeleted).getAttribute('role')).toBe('status');
     expect(deletes()).toBe(2);
   });
 });

@@ -135,7 +135,7 @@ describe('the limits form', () => {
     fireEvent.change(perTrade(), { target: { value: '750.25' } });
     fireEvent.change(perCoin(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe(MSG.riskLimitsSaved);
+    expect((await screen.findByText(MSG.riskLimitsSaved)).getAttribute('role')).toBe('status');
     expect(puts).toEqual([{ maxStakePerTrade: 750.25, maxOpenStakePerCoin: null }]);
   });
 

@@ -13,12 +13,12 @@ import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { topupKeys } from '../../../lib/query/index.ts';
 import { parseStatusFilter } from '../../../lib/status-filter.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useApproveTopup } from '../api/approve-topup.ts';
 import { useAdminTopups } from '../api/list-admin-topups.ts';
 import { useRejectTopup } from '../api/reject-topup.ts';
 import { RejectDialog } from './RejectDialog.tsx';
-import { Toast } from './Toast.tsx';
 
 /**
  * Top-up requests. Status and page live in the URL; the list reloads when `admin:badges`
@@ -42,8 +42,6 @@ export function TopupsPage() {
   const [rejecting, setRejecting] = useState<AdminTopup | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const [toast, setToast] = useState<{ id: number; text: string } | null>(null);
-  const toasts = useRef(0);
 
   const pages = pagesOf(data?.pagination);
   // The last row of the last page was decided: step back to a page that has rows.
@@ -61,10 +59,7 @@ export function TopupsPage() {
       if (action === 'approve') await approve.mutateAsync(row.id);
       else await reject.mutateAsync({ id: row.id, remarks });
       setRejecting(null);
-      setToast({
-        id: ++toasts.current,
-        text: action === 'approve' ? MSG.requestApproved : MSG.requestRejected,
-      });
+      showToast(action === 'approve' ? MSG.requestApproved : MSG.requestRejected);
     } catch (err) {
       const message = serverMessageOr(err, WEB_MSG.actionFailed);
       if (action === 'reject') setDialogError(message);
@@ -184,7 +179,6 @@ export function TopupsPage() {
           onClose={() => setRejecting(null)}
         />
       )}
-      <Toast toast={toast} onDone={() => setToast(null)} />
     </Page>
   );
 }

@@ -1,13 +1,13 @@
-import { type AdminUserDetail, formatRupees, TIMINGS } from '@app/shared';
-import { useEffect, useState } from 'react';
+import { type AdminUserDetail, formatRupees } from '@app/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { useMessage } from '../../../i18n/index.ts';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { isSuperadmin, useSession } from '../../../lib/session/index.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useUnbanUser, useUnlockUser } from '../api/user-actions.ts';
 import { BalanceForm, BanForm, HoldForm, PasswordForm, ReputationForm } from './ActionForms.tsx';
@@ -16,18 +16,6 @@ import { UserHistory } from './UserHistory.tsx';
 import { UserInfoForm } from './UserInfoForm.tsx';
 
 type Action = 'credit' | 'debit' | 'password' | 'ban' | 'reputation';
-type Toast = { id: number; text: string };
-
-/** A success message for 3 seconds (admin-side §9); a newer one restarts the time. */
-function useToast(): [Toast | null, (text: string) => void] {
-  const [toast, setToast] = useState<Toast | null>(null);
-  useEffect(() => {
-    if (!toast) return;
-    const timer = window.setTimeout(() => setToast(null), TIMINGS.toastMs);
-    return () => window.clearTimeout(timer);
-  }, [toast]);
-  return [toast, (text) => setToast((prev) => ({ id: (prev?.id ?? 0) + 1, text }))];
-}
 
 function StatCards({ user }: { user: AdminUserDetail }) {
   const { t } = useTranslation();
@@ -77,13 +65,11 @@ export function UserDetailModal({
   initialAction?: 'credit' | null;
 }) {
   const { t, i18n } = useTranslation();
-  const translate = useMessage();
   const viewer = useSession((s) => s.user);
   const superadmin = isSuperadmin(viewer);
   const { data: user, error, isPending } = useAdminUser(id);
   const [action, setAction] = useState<Action | null>(initialAction);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [toast, showToast] = useToast();
   const unban = useUnbanUser();
   const unlock = useUnlockUser();
 
@@ -104,13 +90,6 @@ export function UserDetailModal({
 
   return (
     <Modal label={t('adminUsers.detail.title')} size="md" onClose={onClose}>
-      <div className="toast-region" role="status" aria-live="polite">
-        {toast && (
-          <p key={toast.id} className="toast" data-testid="toast">
-            {translate(toast.text)}
-          </p>
-        )}
-      </div>
       {isPending && <p className="muted">{t('common.loading')}</p>}
       {error && <Notice text={t('adminUsers.detail.loadFailed')} />}
       {user && (

@@ -110,7 +110,7 @@ describe('withdrawal detail', () => {
     await screen.findByRole('textbox', { name: 'Remarks' });
     fireEvent.change(remarksBox(), { target: { value: '  Paid by NEFT ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Withdrawal approved.');
+    expect((await screen.findByText('Withdrawal approved.')).getAttribute('role')).toBe('status');
     expect(bodies).toEqual([{ status: 'approved', remarks: 'Paid by NEFT' }]);
     expect(screen.queryByRole('textbox', { name: 'Remarks' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -140,7 +140,7 @@ describe('withdrawal detail', () => {
     await screen.findByRole('textbox', { name: 'Remarks' });
     fireEvent.change(remarksBox(), { target: { value: 'Account closed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Withdrawal rejected.');
+    expect((await screen.findByText('Withdrawal rejected.')).getAttribute('role')).toBe('status');
     expect(bodies).toEqual([{ status: 'rejected', remarks: 'Account closed' }]);
     expect(dd('return-entry', 'Direction')).toBe('Credit');
     expect(dd('return-entry', 'Balance after')).toBe('₹10,000.00');

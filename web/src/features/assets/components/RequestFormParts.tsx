@@ -1,7 +1,6 @@
 import { formatRupees } from '@app/shared';
 import { Field } from '../../../components/Field.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import type { FormNotice } from '../lib/use-request-form.ts';
 
 /** "Available …: ₹x" above a request form's amount. */
 export function AvailableLine({ label, amount, testId }: { label: string; amount: number; testId: string }) {
@@ -12,16 +11,17 @@ export function AvailableLine({ label, amount, testId }: { label: string; amount
   );
 }
 
-/** The end of a request form: the INR amount, a note on what happens next, the message and the button. */
+/** The end of a request form: the INR amount, a note on what happens next, the error and the button. */
 export function AmountAndSubmit({
   amount,
-  notice,
+  error,
   pending,
   text,
 }: {
   /** The amount field of the form. */
   amount: { value: string; onChange: (value: string) => void };
-  notice: FormNotice | null;
+  /** Why the request was not sent (its success is a toast). */
+  error: string | null;
   pending: boolean;
   text: { amount: string; placeholder: string; note: string; submit: string; submitting: string };
 }) {
@@ -39,7 +39,7 @@ export function AmountAndSubmit({
         onChange={amount.onChange}
       />
       <p className="muted small">{text.note}</p>
-      <Notice text={notice?.text} tone={notice?.tone} />
+      <Notice text={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? text.submitting : text.submit}
       </button>

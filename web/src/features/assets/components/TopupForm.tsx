@@ -35,7 +35,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
   const { t } = useTranslation();
   const { mutateAsync: create, isPending: pending } = useCreateTopup();
   const [fileInput, setFileInput] = useState(0);
-  const { form, notice, invalid, setQuietly, submitWith } = useRequestForm(
+  const { form, error, invalid, setQuietly, submitWith } = useRequestForm(
     { amount: '', voucher: null as File | null },
     (v) => validateTopup(v.amount, v.voucher),
   );
@@ -96,7 +96,7 @@ export function TopupForm({ available, onSent }: { available: number; onSent: (t
           submitting: t('wallet.topup.submitting'),
         }}
         amount={{ value: amount.field.value, onChange: amount.field.onChange }}
-        notice={notice}
+        error={error}
         pending={pending}
       />
     </form>

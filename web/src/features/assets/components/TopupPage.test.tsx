@@ -1,5 +1,5 @@
 import '../../../i18n/index.ts';
-import { MSG, VOUCHER_MAX_BYTES } from '@app/shared';
+import { MSG, TIMINGS, VOUCHER_MAX_BYTES } from '@app/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +36,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function renderPage() {
@@ -145,7 +146,9 @@ describe('top-up submit', () => {
     submit();
     expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true);
 
-    expect((await screen.findByRole('status')).textContent).toBe(MSG.topupSent);
+    // The success is a toast for 3 seconds; nothing is left under the form.
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.topupSent);
+    expect(screen.queryByRole('alert')).toBeNull();
     const sent = posts()[0];
     if (!sent) throw new Error('no top-up was posted');
     expect(sent.body).toBeInstanceOf(FormData);
@@ -172,6 +175,7 @@ describe('top-up submit', () => {
     choose(png());
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(MSG.voucherNotImage);
+    expect(screen.queryByTestId('toast')).toBeNull();
 
     answer = new Response('', { status: 502 });
     submit();
@@ -184,8 +188,29 @@ describe('top-up submit', () => {
     answer = json({ topup: topup(), message: MSG.topupSent }, 201);
     fireEvent.change(amountInput(), { target: { value: '150' } });
     submit();
-    await screen.findByText(MSG.topupSent);
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.topupSent);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(posts()[2]?.headers.get('idempotency-key')).not.toBe(keys[0]);
+  });
+});
+
+describe('top-up success toast', () => {
+  it('shows Top-up request sent for review. as a toast for 3 seconds, not under the form', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    topupApi();
+    renderPage();
+    fireEvent.change(amountInput(), { target: { value: '2500' } });
+    choose(png());
+    submit();
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toBe(MSG.topupSent);
+    const form = amountInput().closest('form');
+    if (!form) throw new Error('the amount is outside a form');
+    expect(within(form).queryByText(MSG.topupSent)).toBeNull();
+    act(() => vi.advanceTimersByTime(TIMINGS.toastMs - 200));
+    expect(screen.queryByTestId('toast')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(MSG.topupSent)).toBeNull();
   });
 });
 

@@ -33,7 +33,7 @@ export function WithdrawForm({
   const { mutateAsync: create, isPending: pending } = useCreateWithdrawal();
   const saved = savedBank(user);
   const available = availableOf(user);
-  const { form, notice, setQuietly, submitWith } = useRequestForm({ amount: '', ...saved }, (values) => {
+  const { form, error, setQuietly, submitWith } = useRequestForm({ amount: '', ...saved }, (values) => {
     const { amount, ...bank } = values;
     const valid = validateWithdrawal({ amount, bank, saved, available });
     return valid.ok ? { ok: true, data: { body: valid.body, bankSent: valid.bankSent } } : valid;
@@ -124,7 +124,7 @@ export function WithdrawForm({
           submitting: t('wallet.withdraw.confirming'),
         }}
         amount={{ value: amount.field.value, onChange: amount.field.onChange }}
-        notice={notice}
+        error={error}
         pending={pending}
       />
     </form>

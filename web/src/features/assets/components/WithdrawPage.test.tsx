@@ -126,7 +126,8 @@ describe('withdrawal form', () => {
     fill('IFSC code', 'sbin0001234');
     fill('Amount', '1000');
     confirm();
-    expect((await screen.findByRole('status')).textContent).toBe(MSG.withdrawalSubmitted);
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.withdrawalSubmitted);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(sent).toEqual([
       { body: { amount: 1000, method: 'bank', ...BANK }, key: expect.stringMatching(/^[0-9a-f]{32}$/) },
     ]);
@@ -145,7 +146,7 @@ describe('withdrawal form', () => {
     expect((screen.getByLabelText('IFSC code') as HTMLInputElement).value).toBe(BANK.ifscCode);
     fill('Amount', '250.50');
     confirm();
-    await screen.findByText(MSG.withdrawalSubmitted);
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.withdrawalSubmitted);
     expect(sent.map((s) => s.body)).toEqual([{ amount: 250.5, method: 'bank' }]);
   });
 

@@ -1,14 +1,15 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { formMessage, serverError } from '../../../lib/forms.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency.ts';
+import { showToast } from '../../../lib/toast.ts';
 
-export type FormNotice = { text: string; tone: 'error' | 'success' };
 type Checked<Out> = { ok: true; data: Out } | { ok: false; message: string };
 
 /**
  * What the top-up and withdrawal forms share: a react-hook-form form (its fields and message)
- * checked by `check` (the spec's rules over the `@app/shared` schemas), the message under the form and one
+ * checked by `check` (the spec's rules over the `@app/shared` schemas), the error under the form, the
+ * toast when a request is sent, and one
  * Idempotency-Key per submission, kept for a retry of the same form and renewed when the form
  * changes or the request succeeds.
  */
@@ -22,17 +23,15 @@ export function useRequestForm<V extends FieldValues & { amount: string }, Out>(
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const [sent, setSent] = useState<string | null>(null);
   const key = useRef<string | null>(null);
   // Values the form sets itself (saved details arriving, a cleared amount) are not a change.
   const quiet = useRef(false);
 
-  // A field changed: the next submission is a new request, and the message goes.
+  // A field changed: the next submission is a new request, and the error goes.
   useEffect(() => {
     const subscription = form.watch(() => {
       if (quiet.current) return;
       key.current = null;
-      setSent(null);
       form.clearErrors();
     });
     return () => subscription.unsubscribe();
@@ -51,8 +50,8 @@ export function useRequestForm<V extends FieldValues & { amount: string }, Out>(
   /**
    * The submit handler: checks at once (the message shows in the same event, and the request
    * starts in it, so the button says it is sending) and sends with the form's key. On success
-   * the amount is cleared, `done` takes the answer and `sent` is shown; on failure the server's
-   * message, else `failed`.
+   * the amount is cleared, `done` takes the answer and `sent` shows as a toast; on failure the
+   * server's message, else `failed`, under the form.
    */
   const submitWith =
     <R>(
@@ -63,7 +62,6 @@ export function useRequestForm<V extends FieldValues & { amount: string }, Out>(
     (event: FormEvent) => {
       event.preventDefault();
       form.clearErrors();
-      setSent(null);
       const valid = check(form.getValues());
       if (!valid.ok) {
         invalid(valid.message);
@@ -75,19 +73,14 @@ export function useRequestForm<V extends FieldValues & { amount: string }, Out>(
           key.current = null;
           setQuietly({ amount: '' } as Partial<V>);
           done(answer);
-          setSent(texts.sent);
+          showToast(texts.sent);
         },
         (error: unknown) => form.setError('root.server', serverError(error, texts.failed)),
       );
     };
 
   const error = formMessage(form.formState.errors);
-  const notice: FormNotice | null = error
-    ? { text: error, tone: 'error' }
-    : sent
-      ? { text: sent, tone: 'success' }
-      : null;
-  return { form, notice, invalid, setQuietly, submitWith };
+  return { form, error, invalid, setQuietly, submitWith };
 }
 
 export type RequestForm = ReturnType<typeof useRequestForm<{ amount: string }, unknown>>;

@@ -61,10 +61,12 @@ describe('support form', () => {
     send();
     expect((await screen.findByText(WEB_MSG.supportMessage)).getAttribute('role')).toBe('alert');
     expect(api).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('toast')).toBeNull();
 
     type('Message', 'My deposit has not arrived yet.');
     send();
-    expect(await screen.findByText(WEB_MSG.ticketCreated)).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toBe(WEB_MSG.ticketCreated);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(sent).toEqual([
       { subject: 'Deposit', message: 'My deposit has not arrived yet.\n\nContact email: me@example.com' },
     ]);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
@@ -8,6 +8,7 @@ import { serverMessageOr } from '../../../lib/api.ts';
 import { formMessage } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSession } from '../../../lib/session/index.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { type SupportInput, supportFormError, ticketMessage } from './support-form.ts';
 
@@ -33,13 +34,10 @@ export function SupportPage() {
     defaultValues: { subject: '', email: user?.email ?? '', message: '' },
     reValidateMode: 'onSubmit',
   });
-  const [created, setCreated] = useState(false);
-
   const submit = handleSubmit(async (form) => {
-    setCreated(false);
     try {
       await create({ subject: form.subject.trim(), message: ticketMessage(form) });
-      setCreated(true);
+      showToast(WEB_MSG.ticketCreated);
       reset({ ...form, subject: '', message: '' });
     } catch (err) {
       // The server's message when it gives one (a refused subject or message), else the spec's.
@@ -66,11 +64,7 @@ export function SupportPage() {
             <label htmlFor={messageId}>{t('support.message')}</label>
             <textarea id={messageId} rows={6} {...register('message')} disabled={pending} />
           </div>
-          {error ? (
-            <Notice text={error} />
-          ) : (
-            created && <Notice tone="success" text={WEB_MSG.ticketCreated} />
-          )}
+          <Notice text={error} />
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? t('support.submitting') : t('support.submit')}
           </button>

@@ -1,10 +1,10 @@
 import { type DailyLimit, formatINR, limitsUpdateSchema, MSG, type ResponsibleTrading } from '@app/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useUpdateLimits } from '../api/responsible-trading.ts';
 
 const asField = (value: number | null) => (value === null ? '' : String(value));
@@ -35,7 +35,6 @@ function LimitState({ limit, testId }: { limit: DailyLimit; testId: string }) {
 export function LimitsForm({ settings }: { settings: ResponsibleTrading }) {
   const { t } = useTranslation();
   const { mutateAsync: save, isPending: pending } = useUpdateLimits();
-  const [saved, setSaved] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useSchemaForm(limitsUpdateSchema, {
     dailyLossLimit: asField(settings.dailyLossLimit.pending?.value ?? settings.dailyLossLimit.current),
     dailyDepositLimit: asField(
@@ -44,10 +43,9 @@ export function LimitsForm({ settings }: { settings: ResponsibleTrading }) {
   });
 
   const submit = handleSubmit(async (body) => {
-    setSaved(null);
     try {
       const answer = await save(body);
-      setSaved(answer.message ?? MSG.limitsSaved);
+      showToast(answer.message ?? MSG.limitsSaved);
     } catch (err) {
       setError('root.server', serverError(err, MSG.serverError));
     }
@@ -75,7 +73,7 @@ export function LimitsForm({ settings }: { settings: ResponsibleTrading }) {
       />
       <LimitState limit={settings.dailyDepositLimit} testId="deposit-limit-state" />
       <p className="muted">{t('limits.rules')}</p>
-      {error ? <Notice text={error} /> : <Notice tone="success" text={saved} />}
+      <Notice text={error} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {pending ? t('common.saving') : t('limits.save')}
       </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/Modal.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useCoolOff, useSelfExclusion } from '../api/responsible-trading.ts';
 
 /** Cool-off lengths offered, in hours: 24 hours to 6 weeks. */
@@ -21,7 +22,6 @@ export function PauseTrading({ settings }: { settings: ResponsibleTrading }) {
   const [hours, setHours] = useState<number>(COOL_OFF_HOURS[0]);
   const [months, setMonths] = useState<number>(EXCLUSION_MONTHS[0]);
   const [asked, setAsked] = useState<Asked | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = coolOff.isPending || exclusion.isPending;
   const closed = settings.selfExcludedUntil !== null;
@@ -35,7 +35,7 @@ export function PauseTrading({ settings }: { settings: ResponsibleTrading }) {
         asked.kind === 'coolOff'
           ? await coolOff.mutateAsync({ hours: asked.hours })
           : await exclusion.mutateAsync({ months: asked.months });
-      setMessage(answer.message ?? null);
+      if (answer.message) showToast(answer.message);
       setAsked(null);
     } catch (err) {
       setError(serverMessageOr(err, MSG.serverError));
@@ -49,7 +49,6 @@ export function PauseTrading({ settings }: { settings: ResponsibleTrading }) {
 
   return (
     <div className="form">
-      <Notice tone="success" text={message} />
       <div className="field">
         <label htmlFor={`${id}-cool-off`}>{t('limits.coolOff')}</label>
         <select

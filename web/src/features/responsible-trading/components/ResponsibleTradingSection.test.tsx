@@ -48,12 +48,14 @@ describe('Responsible trading on the account page', () => {
     const deposit = screen.getByLabelText('Daily deposit limit (₹, empty for none)');
     fireEvent.change(deposit, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByText(MSG.dailyLimitInvalid)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(MSG.dailyLimitInvalid);
+    expect(screen.queryByTestId('toast')).toBeNull();
     expect(bodies).toEqual([]);
 
     fireEvent.change(deposit, { target: { value: '2000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByText(MSG.limitsSaved)).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.limitsSaved);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(bodies).toEqual([{ dailyLossLimit: 900, dailyDepositLimit: 2000 }]);
   });
 
@@ -74,7 +76,7 @@ describe('Responsible trading on the account page', () => {
     const confirm = await screen.findByTestId('pause-confirm');
     expect(asked).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, start it now' }));
-    expect(await screen.findByText(MSG.selfExclusionStarted)).toBeTruthy();
+    expect((await screen.findByTestId('toast')).textContent).toBe(MSG.selfExclusionStarted);
     expect(asked).toEqual([{ months: 6 }]);
     expect(await screen.findByText(/^Self-excluded until/)).toBeTruthy();
   });

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import './two-factor.css';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '../../../components/Notice.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { useTwoFactorStatus } from '../api/two-factor.ts';
 import { TwoFactorDisable } from './TwoFactorDisable.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
@@ -10,7 +9,6 @@ import { TwoFactorSetup } from './TwoFactorSetup.tsx';
 export function TwoFactorSection() {
   const { t } = useTranslation();
   const status = useTwoFactorStatus();
-  const [message, setMessage] = useState<string | null>(null);
   const enabled = status.data?.enabled ?? false;
   return (
     <article className="card two-factor" data-testid="two-factor-section">
@@ -23,15 +21,14 @@ export function TwoFactorSection() {
         )}
       </h2>
       <p className="muted">{t('twoFactor.intro')}</p>
-      <Notice tone="success" text={message} />
       {status.data &&
         (enabled ? (
           <>
             <p>{t('twoFactor.recoveryLeft', { count: status.data.recoveryCodesLeft })}</p>
-            <TwoFactorDisable onDisabled={setMessage} />
+            <TwoFactorDisable onDisabled={showToast} />
           </>
         ) : (
-          <TwoFactorSetup onEnabled={setMessage} />
+          <TwoFactorSetup onEnabled={showToast} />
         ))}
     </article>
   );

@@ -14,11 +14,13 @@ import {
   registerUser,
   withScreenshots,
 } from '../../scripts/lib/e2e.ts';
+import { ADMIN_NAV, SUPER_NAV } from '../src/app/admin/nav.ts';
 import { startE2ePlatform } from './platform.ts';
 
 /**
  * The app on a phone (375 × 812, the production build the platform serves): the bottom nav
- * and its sheets work, no signed-in page scrolls sideways (tables turn into cards), and the
+ * and its sheets work, no signed-in page scrolls sideways (tables turn into cards), nor does
+ * any page of the admin panel (its tables scroll inside their own frame), and the
  * app is installable: manifest, icons and a service worker that keeps the shell but never
  * an API answer. Every page's screenshot is kept in ARTIFACTS for a reviewer.
  */
@@ -47,6 +49,9 @@ const USER_PAGES = [
 ];
 
 const SIGNED_OUT_PAGES = ['/home', '/login', '/register'];
+
+/** Every page of the admin panel a superadmin opens from its sidebar. */
+const ADMIN_PAGES = [...ADMIN_NAV, ...SUPER_NAV].map((item) => `/app-panel/${item.path}`);
 
 let platform: Platform;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -94,6 +99,33 @@ async function phone(): Promise<Page> {
   const { page } = await browsers.open();
   await page.setViewportSize(PHONE);
   return page;
+}
+
+/** How much wider than the window the page is (0 when it does not scroll sideways). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A withdrawal of `who` waiting for review, made through the API as the withdrawal form makes it. */
+async function askWithdrawal(who: RegisteredUser): Promise<string> {
+  const res = await fetch(`${platform.url}/api/withdrawals`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': `e2e-withdraw-${who.id}`,
+    },
+    body: JSON.stringify({
+      amount: 100,
+      method: 'bank',
+      accountHolderName: `${who.username} holder`,
+      bankAccountNumber: '123456789012',
+      bankName: 'State Bank of India',
+      ifscCode: 'SBIN0001234',
+    }),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`withdrawal refused (${res.status}): ${text}`);
+  return (JSON.parse(text) as { withdrawal: { id: string } }).withdrawal.id;
 }
 
 /** Opens a page and waits until its data calls have answered and nothing says "Loading". */
@@ -176,26 +208,18 @@ describe('the app on a phone (375 × 812)', () => {
       const wide: string[] = [];
       for (const path of USER_PAGES) {
         await open(page, path);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
         await shot(page, `page${path}`);
-        if (scrollWidth > innerWidth)
-          wide.push(`${path}: ${scrollWidth} px wide in a ${innerWidth} px window`);
+        const extra = await overflow(page);
+        if (extra > 0) wide.push(`${path}: ${PHONE.width + extra} px wide in a ${PHONE.width} px window`);
       }
 
       // Signed out: the pages a visitor lands on.
       await page.evaluate(() => localStorage.removeItem('token'));
       for (const path of SIGNED_OUT_PAGES) {
         await open(page, path);
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
         await shot(page, `signed-out${path}`);
-        if (scrollWidth > innerWidth)
-          wide.push(`${path} (signed out): ${scrollWidth} px in ${innerWidth} px`);
+        const extra = await overflow(page);
+        if (extra > 0) wide.push(`${path} (signed out): ${PHONE.width + extra} px in ${PHONE.width} px`);
       }
       expect(wide, `pages that scroll sideways at ${PHONE.width} px`).toEqual([]);
       await logIn(page, platform, user.username, user.password);
@@ -229,6 +253,35 @@ describe('the app on a phone (375 × 812)', () => {
         expect(layout.headerHeight, path).toBeLessThanOrEqual(1);
         expect(layout.right, path).toBeLessThanOrEqual(PHONE.width);
       }
+    });
+  });
+
+  it('no admin panel page scrolls sideways (a superadmin, every page of the sidebar and a withdrawal)', {
+    timeout: 240_000,
+  }, async () => {
+    // A request in the lists and a withdrawal's own page, so tables and details have rows to lay out.
+    const withdrawal = await askWithdrawal(user);
+    const page = await phone();
+    await withScreenshots('mobile-admin-no-sideways-scroll', [page], async () => {
+      await logIn(page, platform, platform.superadmin.username, platform.superadmin.password);
+      const wide: string[] = [];
+      for (const path of [...ADMIN_PAGES, `/app-panel/withdrawals/${withdrawal}`]) {
+        await open(page, path);
+        expect(pathOf(page), 'the panel let the superadmin in').toBe(path);
+        await shot(page, `admin${path}`);
+        const extra = await overflow(page);
+        if (extra > 0) wide.push(`${path}: ${PHONE.width + extra} px wide in a ${PHONE.width} px window`);
+      }
+      expect(wide, `admin pages that scroll sideways at ${PHONE.width} px`).toEqual([]);
+
+      // The sidebar is a drawer at this width, and it fits the window too.
+      await open(page, '/app-panel/dashboard');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await drawer.getByRole('link', { name: 'Users' }).waitFor();
+      expect((await drawer.boundingBox())?.width ?? PHONE.width + 1).toBeLessThanOrEqual(PHONE.width);
+      expect(await overflow(page)).toBe(0);
+      await shot(page, 'admin-drawer');
     });
   });
 

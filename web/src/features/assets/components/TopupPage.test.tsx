@@ -60,7 +60,8 @@ function topupApi(options: { items?: ReturnType<typeof topup>[]; post?: () => un
       return paged(rows);
     },
     'POST /api/topups': () => {
-      const created = topup({ id: 'new' });
+      // Each request is a row with an id of its own, as the server gives.
+      const created = topup();
       items = [created, ...items];
       return options.post ? options.post() : json({ topup: created, message: MSG.topupSent }, 201);
     },

@@ -1,3 +1,4 @@
+import { MSG } from '@app/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPool, logIn, type Platform, registerUser, withScreenshots } from '../../scripts/lib/e2e.ts';
@@ -45,7 +46,9 @@ async function setEnabled(admin: Page, symbol: string, enabled: boolean) {
   if (enabled) await box.check();
   else await box.uncheck();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await admin.getByText('Coin saved.').waitFor();
+  // The form closes once saved; the toast of an earlier save may still be showing then.
+  await dialog.waitFor({ state: 'detached' });
+  await admin.getByTestId('toast').filter({ hasText: MSG.coinSaved }).waitFor();
   await expect
     .poll(() => row.getByTestId('coin-enabled').textContent())
     .toBe(enabled ? 'Enabled' : 'Disabled');

@@ -115,7 +115,7 @@ describe('wallet in two browsers', () => {
       await wrow.getByRole('link', { name: 'View' }).click();
       await admin.getByLabel('Remarks').fill('Account name does not match');
       await admin.getByRole('button', { name: 'Reject' }).click();
-      await admin.getByText(MSG.withdrawalRejected).waitFor();
+      await admin.getByTestId('toast').filter({ hasText: MSG.withdrawalRejected }).waitFor();
 
       // The user: money back, the bell, and the return with the remarks in Financial Records.
       await expect.poll(() => user.getByTestId('header-balance').textContent()).toBe('₹2,500.00');

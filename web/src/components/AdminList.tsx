@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOr } from '../lib/api.ts';
+import { showToast } from '../lib/toast.ts';
 import { type Column, DataTable } from './DataTable.tsx';
 import { Modal } from './Modal.tsx';
 import { Notice } from './Notice.tsx';
@@ -18,13 +19,11 @@ export type AdminList<Item> = {
   editing: { item: Item | null } | null;
   deleting: Item | null;
   deleteError: string | null;
-  /** The last change's success message, until the next action. */
-  done: string | null;
   add: () => void;
   edit: (item: Item) => void;
   askDelete: (item: Item) => void;
   closeForm: () => void;
-  /** The form saved: it closes, with `message` as the success notice when there is one. */
+  /** The form saved: it closes, with `message` as the toast when there is one. */
   saved: (message?: string) => void;
   closeDelete: () => void;
   confirmDelete: () => Promise<void>;
@@ -32,7 +31,7 @@ export type AdminList<Item> = {
 
 /**
  * The state of a list screen. `remove` deletes an item; on success the confirmation closes with
- * `deleted` as the notice, on failure it stays open with the server's message (or `deleteFailed`).
+ * `deleted` as the toast, on failure it stays open with the server's message (or `deleteFailed`).
  */
 export function useAdminList<Item>(
   remove: (item: Item) => Promise<unknown>,
@@ -41,27 +40,21 @@ export function useAdminList<Item>(
   const [editing, setEditing] = useState<{ item: Item | null } | null>(null);
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const open = (item: Item | null) => {
-    setDone(null);
-    setEditing({ item });
-  };
+  const open = (item: Item | null) => setEditing({ item });
   return {
     editing,
     deleting,
     deleteError,
-    done,
     add: () => open(null),
     edit: open,
     askDelete: (item) => {
-      setDone(null);
       setDeleteError(null);
       setDeleting(item);
     },
     closeForm: () => setEditing(null),
     saved: (message) => {
       setEditing(null);
-      setDone(message ?? null);
+      if (message) showToast(message);
     },
     closeDelete: () => setDeleting(null),
     confirmDelete: async () => {
@@ -70,7 +63,7 @@ export function useAdminList<Item>(
       try {
         await remove(deleting);
         setDeleting(null);
-        setDone(messages.deleted ?? null);
+        if (messages.deleted) showToast(messages.deleted);
       } catch (err) {
         setDeleteError(serverMessageOr(err, messages.deleteFailed));
       }
@@ -206,7 +199,6 @@ export function AdminListPage<Item>({
     >
       {children}
       <Notice text={loadError} />
-      <Notice text={list.done} tone="success" />
       <DataTable
         columns={[...columns, actions]}
         rows={rows}

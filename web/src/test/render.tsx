@@ -1,6 +1,7 @@
 import { notifyManager } from '@tanstack/react-query';
-import { type RenderOptions, render as rtlRender } from '@testing-library/react';
+import { type RenderOptions, render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { expect } from 'vitest';
 import { Toaster } from '../components/Toaster.tsx';
 import { createQueryClient } from '../lib/query/index.ts';
 import { QueryProvider } from '../lib/query/provider.tsx';
@@ -24,4 +25,13 @@ export function render(ui: ReactElement, options: Omit<RenderOptions, 'wrapper'>
     </QueryProvider>
   );
   return { client, ...rtlRender(ui, { ...options, wrapper }) };
+}
+
+/**
+ * Waits for the toast to show `text` and checks that the page shows it nowhere else: a success
+ * that is a toast leaves no notice behind.
+ */
+export async function expectToast(text: string): Promise<void> {
+  await waitFor(() => expect(screen.queryByTestId('toast')?.textContent).toBe(text));
+  expect(screen.getAllByText(text)).toHaveLength(1);
 }

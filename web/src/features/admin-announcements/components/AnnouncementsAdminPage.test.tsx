@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderAdminScreen, setUpAdminScreen } from '../../../test/admin-setup.tsx';
 import { type Handler, json, mockApi } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
+import { expectToast } from '../../../test/render.tsx';
 import { AnnouncementsAdminPage } from './AnnouncementsAdminPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
@@ -84,7 +85,7 @@ describe('admin announcements', () => {
     fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Sunday 02:00 IST.' } });
     fireEvent.click(within(dialog).getByLabelText(/^Published/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(MSG.announcementSaved)).toBeTruthy();
+    await expectToast(MSG.announcementSaved);
     expect(state.bodies).toEqual([{ title: 'Maintenance', body: 'Sunday 02:00 IST.', published: false }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Maintenance')).toBeTruthy();
@@ -108,8 +109,9 @@ describe('admin announcements', () => {
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Renamed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(MSG.announcementTitleTooLong);
+    expect(screen.queryByTestId('toast')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(MSG.announcementSaved)).toBeTruthy();
+    await expectToast(MSG.announcementSaved);
     expect(puts.map((p) => p.body)).toEqual([
       { title: 'Renamed', body: 'Body a1', published: true },
       { title: 'Renamed', body: 'Body a1', published: true },
@@ -130,7 +132,7 @@ describe('admin announcements', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete announcement' });
     expect(dialog.textContent).toContain('Title a1');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(MSG.announcementDeleted)).toBeTruthy();
+    await expectToast(MSG.announcementDeleted);
     await waitFor(() => expect(screen.queryByText('Title a1')).toBeNull());
     expect(screen.getByText('Title a2')).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
-import { render } from '../../../test/render.tsx';
+import { expectToast, render } from '../../../test/render.tsx';
 import { SendNotificationsPage } from './SendNotificationsPage.tsx';
 
 const ID_A = '0b7c6f2e-1c1d-4b8e-9a53-3f3c2f7d1a01';
@@ -101,7 +101,7 @@ describe('Send Notifications', () => {
     ]);
   });
 
-  it('sends the chosen audience’s field only and shows the spec’s result line', async () => {
+  it('sends the chosen audience’s field only and toasts the spec’s result line', async () => {
     const { sent } = api({ 'POST /api/admin/notifications': () => ({ recipients: 2, created: 2 }) });
     renderPage();
     type('Username, email or user id', 'ignored');
@@ -115,7 +115,7 @@ describe('Send Notifications', () => {
     );
     type('User ids (separated by spaces, commas, semicolons or new lines)', `${ID_A}, ${ID_B}`);
     submit();
-    expect(await screen.findByText('Sent to 2 user(s). Created 2 notification(s).')).toBeTruthy();
+    await expectToast('Sent to 2 user(s). Created 2 notification(s).');
     expect(sent).toEqual([
       {
         audience: 'userIds',
@@ -128,7 +128,7 @@ describe('Send Notifications', () => {
     ]);
   });
 
-  it('follows a queued send’s progress until the job is done', async () => {
+  it('follows a queued send’s progress until the job is done, then toasts its counts', async () => {
     let polls = 0;
     api({
       'POST /api/admin/notifications': () => json({ recipients: 2500, jobId: 'broadcast-1' }, 202),
@@ -144,10 +144,8 @@ describe('Send Notifications', () => {
     type('Title', 'Everyone');
     submit();
     expect(await screen.findByText('Sending: 1000 of 2500 user(s) done')).toBeTruthy();
-    expect(
-      await screen.findByText('Sent to 2500 user(s). Created 2499 notification(s).', {}, { timeout: 3000 }),
-    ).toBeTruthy();
-    expect(screen.queryByTestId('broadcast-progress')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('broadcast-progress')).toBeNull(), { timeout: 3000 });
+    await expectToast('Sent to 2500 user(s). Created 2499 notification(s).');
   });
 
   it('shows the server’s refusal', async () => {

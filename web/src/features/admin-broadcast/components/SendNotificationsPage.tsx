@@ -10,13 +10,14 @@ import {
   ROLES,
   splitRecipientList,
 } from '@app/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Notice } from '../../../components/Notice.tsx';
 import { Page } from '../../../components/Page.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { findUserId } from '../api/find-user.ts';
 import { useBroadcastJob, useSendNotification } from '../api/send-notification.ts';
 import { addBalancePath, TEMPLATE_TYPES, TEMPLATES, type TemplateName } from './templates.ts';
@@ -65,19 +66,16 @@ export function toBody(values: FormValues): BroadcastBody {
   return body as BroadcastBody;
 }
 
-type Result = { recipients: number; created: number };
-
 /**
  * Send Notifications (admin-side §2, §5, §8): audience, type, title, body and JSON data, a live
  * preview and the four quick templates. A large audience is sent by a workers job: its progress
- * shows until it is done, then the same "Sent to N user(s)" line.
+ * shows until it is done, then the same "Sent to N user(s)" toast.
  */
 export function SendNotificationsPage() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const send = useSendNotification();
-  const [result, setResult] = useState<Result | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [templateError, setTemplateError] = useState<string | null>(null);
   const job = useBroadcastJob(jobId);
@@ -90,13 +88,12 @@ export function SendNotificationsPage() {
   const invalid = formMessage(formState.errors);
 
   const submit = handleSubmit(async () => {
-    setResult(null);
     setJobId(null);
     setTemplateError(null);
     try {
       const answer: BroadcastResponse = await send.mutateAsync(toBody(values));
       if ('jobId' in answer) setJobId(answer.jobId);
-      else setResult(answer);
+      else showToast(t('adminBroadcast.sent', { recipients: answer.recipients, created: answer.created }));
     } catch (error) {
       setError('root.server', { type: 'server', message: serverMessageOr(error, MSG.broadcastFailed) });
     }
@@ -127,8 +124,11 @@ export function SendNotificationsPage() {
 
   const progress = job.data;
   const finished = progress?.state === 'completed' ? progress : null;
-  const shown: Result | null =
-    result ?? (finished ? { recipients: finished.processed, created: finished.created } : null);
+  // A queued send's counts are its toast once, when its job completes.
+  useEffect(() => {
+    if (finished)
+      showToast(t('adminBroadcast.sent', { recipients: finished.processed, created: finished.created }));
+  }, [jobId, finished !== null]);
   const data = parseBroadcastData(values.data);
   const listCount =
     values.audience === 'userIds'
@@ -254,12 +254,6 @@ export function SendNotificationsPage() {
             </div>
           )}
           {jobId && job.isError && <Notice text={serverMessageOr(job.error, MSG.broadcastFailed)} />}
-          {shown && (
-            <Notice
-              tone="success"
-              text={t('adminBroadcast.sent', { recipients: shown.recipients, created: shown.created })}
-            />
-          )}
           <button
             type="submit"
             className="btn btn-primary"

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderAdminScreen, setUpAdminScreen } from '../../../test/admin-setup.tsx';
 import { type Handler, json, mockApi } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
+import { expectToast } from '../../../test/render.tsx';
 import { CoinsPage } from './CoinsPage.tsx';
 
 const h = vi.hoisted(() => ({ socket: null as FakeSocket | null }));
@@ -120,7 +121,7 @@ describe('add and edit', () => {
     expect(bodies).toEqual([
       { symbol: 'ADA2', name: 'Cardano Two', sortOrder: 0, iconUrl: null, enabled: true },
     ]);
-    expect(screen.getByText(MSG.coinSaved).getAttribute('role')).toBe('status');
+    await expectToast(MSG.coinSaved);
   });
 
   it('edits a coin with its symbol read-only and shows the server’s refusal', async () => {
@@ -183,7 +184,7 @@ describe('delete', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('OLD coin')).toBeNull();
-    expect(screen.getByText(MSG.coinDeleted).getAttribute('role')).toBe('status');
+    await expectToast(MSG.coinDeleted);
     expect(deletes()).toBe(2);
   });
 });

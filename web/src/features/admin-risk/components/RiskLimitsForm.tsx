@@ -1,9 +1,10 @@
 import { MSG, type RiskLimits, riskLimitsUpdateSchema } from '@app/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSaveRiskLimits } from '../api/save-risk-limits.ts';
 
 const asField = (rupees: number | null) => (rupees === null ? '' : String(rupees));
@@ -16,8 +17,6 @@ export function RiskLimitsForm({ limits, loading }: { limits: RiskLimits | undef
     maxStakePerTrade: '',
     maxOpenStakePerCoin: '',
   });
-  const [saved, setSaved] = useState(false);
-
   useEffect(() => {
     if (!limits) return;
     reset({
@@ -27,10 +26,9 @@ export function RiskLimitsForm({ limits, loading }: { limits: RiskLimits | undef
   }, [limits]);
 
   const submit = handleSubmit(async (body) => {
-    setSaved(false);
     try {
       await save(body);
-      setSaved(true);
+      showToast(MSG.riskLimitsSaved);
     } catch (error) {
       setError('root.server', serverError(error, MSG.failedToSave));
     }
@@ -58,7 +56,7 @@ export function RiskLimitsForm({ limits, loading }: { limits: RiskLimits | undef
         disabled={busy}
       />
       <p className="muted small">{t('adminRisk.practiceNote')}</p>
-      {message ? <Notice text={message} /> : saved && <Notice tone="success" text={MSG.riskLimitsSaved} />}
+      <Notice text={message} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {pending ? t('common.saving') : t('common.save')}

@@ -7,7 +7,7 @@ import { realtime } from '../../../lib/socket.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { render } from '../../../test/render.tsx';
+import { expectToast, render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { RiskPage } from './RiskPage.tsx';
 
@@ -135,7 +135,7 @@ describe('the limits form', () => {
     fireEvent.change(perTrade(), { target: { value: '750.25' } });
     fireEvent.change(perCoin(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByText(MSG.riskLimitsSaved)).getAttribute('role')).toBe('status');
+    await expectToast(MSG.riskLimitsSaved);
     expect(puts).toEqual([{ maxStakePerTrade: 750.25, maxOpenStakePerCoin: null }]);
   });
 

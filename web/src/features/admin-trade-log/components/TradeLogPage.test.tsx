@@ -9,7 +9,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { settled, trade } from '../../../test/fixtures.ts';
-import { render } from '../../../test/render.tsx';
+import { expectToast, render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { parseDateRange } from '../lib/date-range.ts';
 import { TradeLogPage } from './TradeLogPage.tsx';
@@ -211,7 +211,7 @@ describe('trade log', () => {
     const before = queries.length;
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: ' Duplicate order ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel trade' }));
-    await screen.findByText('Trade cancelled and the stake refunded.');
+    await expectToast('Trade cancelled and the stake refunded.');
     expect(bodies).toEqual([{ reason: 'Duplicate order' }]);
     expect(queries.length).toBeGreaterThan(before);
     await waitFor(() =>

@@ -17,6 +17,7 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ToggleTabs } from '../../../components/ToggleTabs.tsx';
 import { ReceiptButton, useTradeLogColumns } from '../../../components/TradeLogColumns.tsx';
 import { TradeReceipt } from '../../../components/TradeReceipt.tsx';
+import { showToast } from '../../../lib/toast.ts';
 import { isRunning } from '../../../lib/trades.ts';
 import { positiveInt, useUrlState } from '../../../lib/url-state.ts';
 import { useTradeLog } from '../api/list-trade-log.ts';
@@ -73,7 +74,6 @@ export function TradeLogPage() {
 
   const [receipt, setReceipt] = useState<TradeLogEntry | null>(null);
   const [cancelling, setCancelling] = useState<TradeLogEntry | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const { data, isPending } = useTradeLog({ filter, account, q, ...dates, page });
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / TRADE_LOG_ADMIN_LIMIT));
 
@@ -91,10 +91,7 @@ export function TradeLogPage() {
               type="button"
               className="btn btn-ghost btn-sm"
               aria-label={t('adminTradeLog.cancelOf', { user: r.username, pair: r.pair })}
-              onClick={() => {
-                setDone(null);
-                setCancelling(r);
-              }}
+              onClick={() => setCancelling(r)}
             >
               {t('adminTradeLog.cancel')}
             </button>
@@ -134,7 +131,6 @@ export function TradeLogPage() {
         </div>
       </div>
       <Notice text={rangeProblem} />
-      <Notice text={done} tone="success" />
       <DataTable
         columns={columns}
         rows={data?.items ?? []}
@@ -157,7 +153,7 @@ export function TradeLogPage() {
           onClose={() => setCancelling(null)}
           onCancelled={() => {
             setCancelling(null);
-            setDone(t('adminTradeLog.cancelled'));
+            showToast(t('adminTradeLog.cancelled'));
           }}
         />
       )}

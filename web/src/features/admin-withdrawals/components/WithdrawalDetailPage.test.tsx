@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/index.ts';
 import { realtime } from '../../../lib/socket.ts';
 import { type Handler, json, mockApi, user } from '../../../test/api-router.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
-import { render } from '../../../test/render.tsx';
+import { expectToast, render } from '../../../test/render.tsx';
 import { serverOf } from '../../../test/socket-mock.ts';
 import { approved, ledgerEntry, withdrawalDetail } from '../../../test/wallet-fixtures.ts';
 import { WithdrawalDetailPage } from './WithdrawalDetailPage.tsx';
@@ -110,7 +110,7 @@ describe('withdrawal detail', () => {
     await screen.findByRole('textbox', { name: 'Remarks' });
     fireEvent.change(remarksBox(), { target: { value: '  Paid by NEFT ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect((await screen.findByText('Withdrawal approved.')).getAttribute('role')).toBe('status');
+    await expectToast('Withdrawal approved.');
     expect(bodies).toEqual([{ status: 'approved', remarks: 'Paid by NEFT' }]);
     expect(screen.queryByRole('textbox', { name: 'Remarks' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -140,7 +140,7 @@ describe('withdrawal detail', () => {
     await screen.findByRole('textbox', { name: 'Remarks' });
     fireEvent.change(remarksBox(), { target: { value: 'Account closed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    expect((await screen.findByText('Withdrawal rejected.')).getAttribute('role')).toBe('status');
+    await expectToast('Withdrawal rejected.');
     expect(bodies).toEqual([{ status: 'rejected', remarks: 'Account closed' }]);
     expect(dd('return-entry', 'Direction')).toBe('Credit');
     expect(dd('return-entry', 'Balance after')).toBe('₹10,000.00');

@@ -9,6 +9,7 @@ import { Page } from '../../../components/Page.tsx';
 import { useMessage } from '../../../i18n/index.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { withdrawalKeys } from '../../../lib/query/index.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useDecideWithdrawal } from '../api/decide-withdrawal.ts';
 import { useWithdrawal } from '../api/get-withdrawal.ts';
 import { DecisionForm } from './DecisionForm.tsx';
@@ -33,19 +34,17 @@ export function WithdrawalDetailPage() {
   const saving = useRef(false);
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
 
   const onDecide = async (decision: WithdrawalDecision) => {
     if (saving.current || !withdrawal) return;
     saving.current = true;
     setBusy(true);
     setActionError(null);
-    setSuccess(null);
     try {
       const res = await decide.mutateAsync({ id: withdrawal.id, decision });
       // The decision's answer is the newest state.
       client.setQueryData(withdrawalKeys.detail(id), { withdrawal: res.withdrawal });
-      setSuccess(
+      showToast(
         res.message || (decision.status === 'approved' ? MSG.withdrawalApproved : MSG.withdrawalRejected),
       );
     } catch (err) {
@@ -85,7 +84,6 @@ export function WithdrawalDetailPage() {
     const amount = formatRupees(withdrawal.amount);
     body = (
       <div className="stack">
-        <Notice text={success} tone="success" />
         <WithdrawalInfo withdrawal={withdrawal} />
         {withdrawal.status === 'pending' && (
           <DecisionForm amount={withdrawal.amount} saving={busy} error={actionError} onDecide={onDecide} />

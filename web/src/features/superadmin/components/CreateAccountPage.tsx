@@ -1,5 +1,4 @@
 import { COUNTRY, createAccountSchema, MSG } from '@app/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField.tsx';
 import { Notice } from '../../../components/Notice.tsx';
@@ -8,6 +7,7 @@ import { PasswordVerdict } from '../../../components/PasswordVerdict.tsx';
 import { formMessage, serverError, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import type { PasswordCheck } from '../../../lib/password-strength.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { type AccountKind, useCreateAccount } from '../api/create-account.ts';
 
 const EMPTY = { firstName: '', lastName: '', username: '', email: '', password: '', country: COUNTRY };
@@ -45,13 +45,10 @@ export function CreateAccountPage({ kind }: { kind: AccountKind }) {
     undefined,
     passwordCheck,
   );
-  const [created, setCreated] = useState(false);
-
   const submit = handleSubmit(async (body) => {
-    setCreated(false);
     try {
       await create({ kind, body });
-      setCreated(true);
+      showToast(text.ok);
       reset(EMPTY);
     } catch (err) {
       setError('root.server', serverError(err, text.fail));
@@ -102,7 +99,7 @@ export function CreateAccountPage({ kind }: { kind: AccountKind }) {
         />
         <PasswordVerdict control={control} check={passwordCheck} />
         <FormField control={control} name="country" label={t('admin.create.country')} disabled={pending} />
-        {error ? <Notice text={error} /> : created && <Notice tone="success" text={text.ok} />}
+        <Notice text={error} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? t('admin.create.submitting') : t(`admin.create.${text.submit}`)}

@@ -7,6 +7,7 @@ import { Page } from '../../../components/Page.tsx';
 import { formMessage, useSchemaForm } from '../../../lib/forms.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
 import { useSite } from '../../../lib/site.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useSiteSettings } from '../api/get-site-settings.ts';
 import { useSaveSiteSettings } from '../api/save-site-settings.ts';
 
@@ -36,8 +37,6 @@ export function SiteSettingsPage() {
     siteSettingsUpdateSchema,
     empty,
   );
-  const [saved, setSaved] = useState(false);
-
   useEffect(() => {
     if (!data) return;
     const s = data.settings;
@@ -50,12 +49,11 @@ export function SiteSettingsPage() {
   }, [data]);
 
   const submit = handleSubmit(async (body) => {
-    setSaved(false);
     try {
       const { settings } = await save(body);
       // The header, the tab title and the tab icon follow at once.
       setBrand({ title: settings.title, logoUrl: settings.logoUrl, faviconUrl: settings.faviconUrl });
-      setSaved(true);
+      showToast(MSG.settingsSaved);
     } catch {
       setError('root.server', { type: 'server', message: WEB_MSG.settingsSaveFailed });
     }
@@ -102,7 +100,7 @@ export function SiteSettingsPage() {
             className="preview-favicon"
           />
         </div>
-        {message ? <Notice text={message} /> : saved && <Notice tone="success" text={MSG.settingsSaved} />}
+        <Notice text={message} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={pending || loading}>
             {pending ? t('common.saving') : t('common.save')}

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session/index.ts';
 import { COIN_LIST, RATE } from '../../../test/api-mock.ts';
 import { json, mockApi, user } from '../../../test/api-router.ts';
-import { render } from '../../../test/render.tsx';
+import { expectToast, render } from '../../../test/render.tsx';
 import { TradingHaltPage } from './TradingHaltPage.tsx';
 
 const since = '2026-01-01T00:00:00.000Z';
@@ -47,7 +47,7 @@ describe('the superadmin trading halt panel', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('halt-row')).toHaveLength(2));
     expect(sent).toEqual([{ halted: true, symbol: 'BTC', reason: 'Pair delisted' }]);
-    expect((await screen.findByText(MSG.tradingHaltSaved)).getAttribute('role')).toBe('status');
+    await expectToast(MSG.tradingHaltSaved);
   });
 
   it('asks for a reason before sending, and ends a halt with the switch off', async () => {
@@ -73,5 +73,8 @@ describe('the superadmin trading halt panel', () => {
         ),
       ).toBe(true),
     );
+    // The success is the toast; the refusal before it is gone from under the form.
+    await expectToast(MSG.tradingHaltSaved);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { tradingHaltUpdateSchema } from '@app/shared';
+import { MSG, tradingHaltUpdateSchema } from '@app/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/Field.tsx';
@@ -7,6 +7,7 @@ import { Page } from '../../../components/Page.tsx';
 import { serverMessageOr } from '../../../lib/api.ts';
 import { useLocaleFormat } from '../../../lib/locale-format.ts';
 import { WEB_MSG } from '../../../lib/messages.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAdminTradingHalt, useHaltableCoins, useSaveTradingHalt } from '../api/trading-halt.ts';
 
 /** The select's value for the whole platform (a coin symbol is never empty). */
@@ -26,7 +27,7 @@ export function TradingHaltPage() {
   const [halted, setHalted] = useState(true);
   const [symbol, setSymbol] = useState(ALL);
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const switchId = useId();
   const coinId = useId();
   const halts = state.data?.halts ?? [];
@@ -35,15 +36,16 @@ export function TradingHaltPage() {
     event.preventDefault();
     const checked = tradingHaltUpdateSchema.safeParse({ halted, symbol: symbol || null, reason });
     if (!checked.success) {
-      setMessage({ text: checked.error.issues[0]?.message ?? '', tone: 'error' });
+      setError(checked.error.issues[0]?.message ?? null);
       return;
     }
+    setError(null);
     try {
       const answer = await save.mutateAsync(checked.data);
-      setMessage({ text: answer.message ?? '', tone: 'success' });
+      showToast(answer.message ?? MSG.tradingHaltSaved);
       setReason('');
-    } catch (error) {
-      setMessage({ text: serverMessageOr(error, WEB_MSG.settingsSaveFailed), tone: 'error' });
+    } catch (err) {
+      setError(serverMessageOr(err, WEB_MSG.settingsSaveFailed));
     }
   };
 
@@ -104,7 +106,7 @@ export function TradingHaltPage() {
           maxLength={200}
           disabled={save.isPending}
         />
-        <Notice text={message?.text} tone={message?.tone} />
+        <Notice text={error} />
         <div>
           <button
             type="submit"

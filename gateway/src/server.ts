@@ -1,3 +1,4 @@
+import { LIVE_HEAP_LOG, watchLiveHeap } from '@app/shared/heap';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { launcherChannel } from './front.ts';
@@ -19,6 +20,7 @@ async function main() {
   const front = launcherChannel(config.behindLauncher);
   const app = await buildApp(config, { front });
   front?.serve(app.server);
+  watchLiveHeap((liveHeapBytes) => app.log.info({ liveHeapBytes }, LIVE_HEAP_LOG));
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,3 +1,4 @@
+import { LIVE_HEAP_LOG, watchLiveHeap } from '@app/shared/heap';
 import { startWorkers } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -51,6 +52,7 @@ const startTimer = setTimeout(() => {
 try {
   running = await startWorkers(config, logger);
   clearTimeout(startTimer);
+  watchLiveHeap((liveHeapBytes) => logger.info({ liveHeapBytes }, LIVE_HEAP_LOG));
 } catch (err) {
   logger.fatal({ err }, 'workers failed to start');
   process.exit(1);

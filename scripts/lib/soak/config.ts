@@ -83,9 +83,11 @@ const schema = z.object({
   SOAK_PRICE_GAP_BOUND_SECONDS: seconds(20),
   /** A killed process or the feed not back within this long broke a bound. */
   SOAK_RECOVERY_BOUND_SECONDS: seconds(60),
+  /** The servers are asked for a full collection this often, so their live heap is read (shared/src/heap.ts). */
+  SOAK_HEAP_EVERY_SECONDS: seconds(60),
   /** Memory is judged on what each process did after this long (its start, or the run's). */
   SOAK_WARMUP_MINUTES: z.coerce.number().min(0).default(3),
-  /** Least-squares RSS growth per hour above which a process's memory is not flat. */
+  /** Least-squares growth per hour (of the live heap for the servers, of resident memory for the rest) above which a process's memory is not flat. */
   SOAK_MEMORY_SLOPE_MB_PER_HOUR: z.coerce.number().positive().default(40),
   /** A process's memory is judged only over at least this many minutes of samples. */
   SOAK_MEMORY_MIN_MINUTES: z.coerce.number().positive().default(5),

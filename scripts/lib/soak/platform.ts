@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LIVE_HEAP_LOG } from '@app/shared/heap';
 import { machineLine } from '../e2e.ts';
 import { embeddedUrl } from '../postgres.ts';
 import { cmdline, descendants, parentOf } from '../proc.ts';
@@ -30,6 +31,12 @@ export type LauncherLine = { at: number; kind: string; fields: Record<string, st
 /** Process names as the launcher gives them: gateway or gateway-<n>, workers, redis, postgres. */
 export type ProcessName = string;
 
+/** The launcher's Node servers (they log their live heap), as against Redis, PostgreSQL and itself. */
+export const isServer = (name: ProcessName) => name === 'workers' || /^gateway(-\d+)?$/.test(name);
+
+/** A server's heap after a full collection, from its log line (shared/src/heap.ts). */
+export type LiveHeapSample = { at: number; name: ProcessName; pid: number; bytes: number };
+
 export type SoakPlatform = {
   url: string;
   databaseUrl: string;
@@ -39,6 +46,8 @@ export type SoakPlatform = {
   logFile: string;
   /** Every machine line so far (RESTARTING, FAILED, STOPPED, STARTED …). */
   lines: LauncherLine[];
+  /** Every `LIVE_HEAP_LOG` line so far, with the process that wrote it. */
+  liveHeap: LiveHeapSample[];
   /** The launcher's exit, once it has exited. */
   exit: () => { code: number | null; signal: NodeJS.Signals | null } | undefined;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -131,6 +140,7 @@ export async function launchPlatform(options: LaunchOptions): Promise<SoakPlatfo
   });
   const log = createWriteStream(options.logFile);
   const lines: LauncherLine[] = [];
+  const liveHeap: LiveHeapSample[] = [];
   let pending = '';
   let exitResult: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -145,6 +155,11 @@ export async function launchPlatform(options: LaunchOptions): Promise<SoakPlatfo
     const parts = pending.split('\n');
     pending = parts.pop() ?? '';
     for (const line of parts) {
+      if (line.includes(LIVE_HEAP_LOG)) {
+        const sample = liveHeapSample(line, lines);
+        if (sample) liveHeap.push(sample);
+        continue;
+      }
       const kind = /^([A-Z]+) \w+=/.exec(line)?.[1];
       if (!kind) continue;
       const fields = machineLine(line, kind);
@@ -225,10 +240,34 @@ export async function launchPlatform(options: LaunchOptions): Promise<SoakPlatfo
     dataDir,
     logFile: options.logFile,
     lines,
+    liveHeap,
     exit: () => exitResult,
     exited,
     processes,
     stop,
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A `LIVE_HEAP_LOG` line: the gateway's are JSON with its pid; the workers' come formatted by
+ * the launcher (`[workers] … {"liveHeapBytes":…}`), named instead. The other half comes from the
+ * STARTED lines so far.
+ */
+export function liveHeapSample(
+  line: string,
+  lines: readonly LauncherLine[],
+  at = Date.now(),
+): LiveHeapSample | undefined {
+  const bytes = Number(/"liveHeapBytes":(\d+)/.exec(line)?.[1]);
+  if (!Number.isFinite(bytes)) return undefined;
+  const started = lines.filter((l) => l.kind === 'STARTED');
+  const pidGiven = /"pid":(\d+)/.exec(line)?.[1];
+  const named = /^\[([\w-]+)\]/.exec(line)?.[1];
+  const entry = pidGiven
+    ? started.findLast((l) => l.fields.pid === pidGiven)
+    : started.findLast((l) => l.fields.process === named);
+  const name = entry?.fields.process;
+  const pid = Number(entry?.fields.pid);
+  return name && Number.isFinite(pid) ? { at, name, pid, bytes } : undefined;
 }

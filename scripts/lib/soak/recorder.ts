@@ -30,14 +30,17 @@ export type Bucket = {
   events: Record<string, number>;
 };
 
-export type MemorySample = { at: number; pid: number; rss: number };
+export type MemorySample = { at: number; pid: number; bytes: number };
 
 export class Recorder {
   readonly start = Date.now();
   readonly buckets = new Map<number, Bucket>();
   readonly violations: Violation[] = [];
   readonly faults: FaultRecord[] = [];
+  /** Resident memory of each process, sampled by the soak. */
   readonly memory = new Map<string, MemorySample[]>();
+  /** The servers' heap after each full collection, as they log it (shared/src/heap.ts). */
+  readonly liveHeap = new Map<string, MemorySample[]>();
   /** Answers by request name and status, for the report ("trade.place 201": 812). */
   readonly answers = new Map<string, number>();
   readonly totals: Record<string, number> = {};
@@ -81,12 +84,11 @@ export class Recorder {
   }
 
   sampleMemory(name: string, pid: number, rss: number, at = Date.now()) {
-    let list = this.memory.get(name);
-    if (!list) {
-      list = [];
-      this.memory.set(name, list);
-    }
-    list.push({ at, pid, rss });
+    add(this.memory, name, { at, pid, bytes: rss });
+  }
+
+  sampleLiveHeap(name: string, pid: number, bytes: number, at = Date.now()) {
+    add(this.liveHeap, name, { at, pid, bytes });
   }
 
   /** The latest instant a fault that keeps prices from watchers was in progress or cleared (0: none). */
@@ -105,6 +107,12 @@ export class Recorder {
     for (const f of this.faults) last = Math.max(last, f.clearedAt ?? now);
     return last;
   }
+}
+
+function add(series: Map<string, MemorySample[]>, name: string, sample: MemorySample) {
+  const list = series.get(name);
+  if (list) list.push(sample);
+  else series.set(name, [sample]);
 }
 
 /** The p-th percentile (0-100) of `values` by the nearest-rank method (NaN when empty). */

@@ -1,6 +1,8 @@
+import { LIVE_HEAP_LOG } from '@app/shared/heap';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../workers/src/market/rng.ts';
 import { planFaults } from './faults.ts';
+import { liveHeapSample } from './platform.ts';
 import { Recorder } from './recorder.ts';
 import { memoryFigures, slope } from './report.ts';
 
@@ -54,5 +56,48 @@ describe('memory over time', () => {
     expect(Math.abs(memoryFigures(recorder, 5 * 60_000, 5 * 60_000)[0]?.slopeMbPerHour ?? 99)).toBeLessThan(
       1,
     );
+  });
+
+  it('is judged on the live heap of a process that logs it, whatever its resident memory does', () => {
+    const recorder = new Recorder(5_000);
+    const MB = 1024 * 1024;
+    // Resident memory climbs 2 MB a minute (an old generation let grow between full
+    // collections); what each full collection leaves stays at 80 MB.
+    for (let s = 0; s <= 1200; s += 5) {
+      recorder.sampleMemory('gateway', 3, (170 + (2 * s) / 60) * MB, recorder.start + s * 1000);
+      if (s % 40 === 0) recorder.sampleLiveHeap('gateway', 3, (80 + (s % 3)) * MB, recorder.start + s * 1000);
+    }
+    recorder.sampleMemory('redis', 4, 20 * MB, recorder.start);
+    const [gateway, redis] = memoryFigures(recorder, 2 * 60_000, 5 * 60_000);
+    expect(gateway).toMatchObject({ judgedOn: 'live heap', liveHeapFirstMb: 80, firstMb: 170, lastMb: 210 });
+    expect(Math.abs(gateway?.slopeMbPerHour ?? 99)).toBeLessThan(5);
+    expect(redis?.judgedOn).toBe('resident');
+
+    // The same live heap growing 1 MB a minute is judged as 60 MB/h.
+    const leaking = new Recorder(5_000);
+    for (let s = 0; s <= 1200; s += 40) {
+      leaking.sampleMemory('workers', 5, 150 * MB, leaking.start + s * 1000);
+      leaking.sampleLiveHeap('workers', 5, (50 + s / 60) * MB, leaking.start + s * 1000);
+    }
+    expect(memoryFigures(leaking, 2 * 60_000, 5 * 60_000)[0]?.slopeMbPerHour).toBeCloseTo(60, 0);
+  });
+});
+
+describe("the servers' live heap lines", () => {
+  const started = (process: string, pid: string) => ({ at: 0, kind: 'STARTED', fields: { process, pid } });
+  const lines = [started('gateway', '11'), started('workers', '12'), started('workers', '13')];
+
+  it("are the gateway's by the pid of its JSON line", () => {
+    const line = `{"level":30,"time":1,"pid":11,"hostname":"vm","liveHeapBytes":114388608,"msg":"${LIVE_HEAP_LOG}"}`;
+    expect(liveHeapSample(line, lines, 5)).toEqual({ at: 5, name: 'gateway', pid: 11, bytes: 114388608 });
+  });
+
+  it("are the workers' latest process by the launcher's name for them", () => {
+    const line = `[workers]  12:06:28.971 INFO  ${LIVE_HEAP_LOG} {"liveHeapBytes":48406216}`;
+    expect(liveHeapSample(line, lines, 5)).toEqual({ at: 5, name: 'workers', pid: 13, bytes: 48406216 });
+  });
+
+  it('are nobody when no STARTED line names the process', () => {
+    expect(liveHeapSample(`{"pid":99,"liveHeapBytes":1,"msg":"${LIVE_HEAP_LOG}"}`, lines)).toBeUndefined();
   });
 });

@@ -9,9 +9,18 @@ export type MemoryFigure = {
   process: string;
   /** Restarts show as more than one pid. */
   pids: number[];
+  /** Resident memory. */
   firstMb: number;
   lastMb: number;
   maxMb: number;
+  /**
+   * What the slope is of: the heap after full collections for a process that logs it (the
+   * gateways and the workers: resident memory there follows V8's sizing, shared/src/heap.ts),
+   * resident memory for the others.
+   */
+  judgedOn: 'live heap' | 'resident';
+  liveHeapFirstMb: number | null;
+  liveHeapLastMb: number | null;
   /** Least-squares growth of the minute floors after warm-up, each pid about its own level; null: too short to judge. */
   slopeMbPerHour: number | null;
   judgedMinutes: number;
@@ -50,38 +59,58 @@ export function pooledSlope(groups: ReadonlyArray<ReadonlyArray<{ x: number; y: 
 const FLOOR_MS = 60_000;
 
 /**
- * Each process's memory. Every pid (a restart gives a new one) is judged after its own first
- * `warmupMs` (and the run's), over the floor of each minute of its samples; the slope is one
- * line fitted through all of them (`pooledSlope`), judged when they cover `minMs` together.
+ * The growth of one series: every pid (a restart gives a new one) after its own first `warmupMs`
+ * (and the run's), the floor of each minute of its samples, one line fitted through all of them
+ * (`pooledSlope`), judged when they cover `minMs` together (NaN: not judged).
+ */
+function growthPerMs(samples: readonly MemorySample[], start: number, warmupMs: number, minMs: number) {
+  const byPid = new Map<number, MemorySample[]>();
+  for (const s of samples) byPid.set(s.pid, [...(byPid.get(s.pid) ?? []), s]);
+  const groups: Array<Array<{ x: number; y: number }>> = [];
+  let judgedMs = 0;
+  for (const list of byPid.values()) {
+    const from = Math.max((list[0] as MemorySample).at, start) + warmupMs;
+    const floors = new Map<number, MemorySample>();
+    for (const s of list) {
+      if (s.at < from) continue;
+      const minute = Math.floor((s.at - from) / FLOOR_MS);
+      const kept = floors.get(minute);
+      if (!kept || s.bytes < kept.bytes) floors.set(minute, s);
+    }
+    const points = [...floors.values()].map((s) => ({ x: s.at, y: s.bytes }));
+    if (points.length < 2) continue;
+    groups.push(points);
+    judgedMs += (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
+  }
+  return { perMs: judgedMs >= minMs ? pooledSlope(groups) : Number.NaN, judgedMs };
+}
+
+const mb = (sample: MemorySample | undefined) => (sample ? round(sample.bytes / MB) : null);
+
+/**
+ * Each process's memory: resident memory as sampled, and the growth judged on the live heap for
+ * the processes that log it, on resident memory for the others (`growthPerMs`).
  */
 export function memoryFigures(recorder: Recorder, warmupMs: number, minMs: number): MemoryFigure[] {
   const figures: MemoryFigure[] = [];
   for (const [name, samples] of recorder.memory) {
-    const byPid = new Map<number, MemorySample[]>();
-    for (const s of samples) byPid.set(s.pid, [...(byPid.get(s.pid) ?? []), s]);
-    const groups: Array<Array<{ x: number; y: number }>> = [];
-    let judgedMs = 0;
-    for (const list of byPid.values()) {
-      const from = Math.max((list[0] as MemorySample).at, recorder.start) + warmupMs;
-      const floors = new Map<number, MemorySample>();
-      for (const s of list) {
-        if (s.at < from) continue;
-        const minute = Math.floor((s.at - from) / FLOOR_MS);
-        const kept = floors.get(minute);
-        if (!kept || s.rss < kept.rss) floors.set(minute, s);
-      }
-      const points = [...floors.values()].map((s) => ({ x: s.at, y: s.rss }));
-      if (points.length < 2) continue;
-      groups.push(points);
-      judgedMs += (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
-    }
-    const perMs = judgedMs >= minMs ? pooledSlope(groups) : Number.NaN;
+    const heap = recorder.liveHeap.get(name) ?? [];
+    const judgedOn = heap.length > 0 ? 'live heap' : 'resident';
+    const { perMs, judgedMs } = growthPerMs(
+      heap.length > 0 ? heap : samples,
+      recorder.start,
+      warmupMs,
+      minMs,
+    );
     figures.push({
       process: name,
-      pids: [...byPid.keys()],
-      firstMb: round((samples[0]?.rss ?? 0) / MB) ?? 0,
-      lastMb: round((samples.at(-1)?.rss ?? 0) / MB) ?? 0,
-      maxMb: round(Math.max(...samples.map((s) => s.rss)) / MB) ?? 0,
+      pids: [...new Set(samples.map((s) => s.pid))],
+      firstMb: mb(samples[0]) ?? 0,
+      lastMb: mb(samples.at(-1)) ?? 0,
+      maxMb: round(Math.max(...samples.map((s) => s.bytes)) / MB) ?? 0,
+      judgedOn,
+      liveHeapFirstMb: mb(heap[0]),
+      liveHeapLastMb: mb(heap.at(-1)),
       slopeMbPerHour: Number.isFinite(perMs) ? round((perMs * 3_600_000) / MB, 2) : null,
       judgedMinutes: round(judgedMs / 60_000) ?? 0,
     });
@@ -90,6 +119,14 @@ export function memoryFigures(recorder: Recorder, warmupMs: number, minMs: numbe
 }
 
 export type SoakReport = ReturnType<typeof buildReport>;
+
+const samplesOf = (series: Map<string, MemorySample[]>, rel: (at: number) => number | null) =>
+  Object.fromEntries(
+    [...series].map(([name, samples]) => [
+      name,
+      samples.map((s) => ({ atSeconds: rel(s.at), pid: s.pid, mb: round(s.bytes / MB) })),
+    ]),
+  );
 
 export function buildReport(
   recorder: Recorder,
@@ -158,12 +195,8 @@ export function buildReport(
         statuses: b.statuses,
         events: b.events,
       })),
-    memorySamples: Object.fromEntries(
-      [...recorder.memory].map(([name, samples]) => [
-        name,
-        samples.map((s) => ({ atSeconds: rel(s.at), pid: s.pid, mb: round(s.rss / MB) })),
-      ]),
-    ),
+    memorySamples: samplesOf(recorder.memory, rel),
+    liveHeapSamples: samplesOf(recorder.liveHeap, rel),
     violations: recorder.violations.map((v) => ({ atSeconds: rel(v.at), check: v.check, detail: v.detail })),
   };
 }
@@ -284,10 +317,13 @@ export function timelineSvg(
       points: buckets.map(([i, b]) => [bucketAt(i), failed(b) * perSecond]),
     },
   ];
-  const memory: Series[] = [...recorder.memory].map(([name, samples], i) => ({
-    label: name,
+  const memory: Series[] = [
+    ...[...recorder.memory].map(([name, samples]) => [name, samples] as const),
+    ...[...recorder.liveHeap].map(([name, samples]) => [`${name}, live heap`, samples] as const),
+  ].map(([label, samples], i) => ({
+    label,
     colour: COLOURS[i % COLOURS.length] as string,
-    points: samples.map((s) => [s.at, s.rss / MB] as [number, number]),
+    points: samples.map((s) => [s.at, s.bytes / MB] as [number, number]),
   }));
 
   const boxes = [0, 1, 2].map((k) => ({ x: left, y: top + k * (panelH + gap), w: plotW, h: panelH }));
@@ -317,7 +353,15 @@ export function timelineSvg(
   }
   out.push(panel('Latency of every request', 'ms', latency, boxes[0] as (typeof boxes)[0], xOf));
   out.push(panel('Throughput', '/s', throughput, boxes[1] as (typeof boxes)[0], xOf));
-  out.push(panel('Memory (RSS) per process', 'MB', memory, boxes[2] as (typeof boxes)[0], xOf));
+  out.push(
+    panel(
+      'Memory per process: resident, and live heap after full collections',
+      'MB',
+      memory,
+      boxes[2] as (typeof boxes)[0],
+      xOf,
+    ),
+  );
   // Violations: a red mark on the time axis of every panel.
   for (const v of recorder.violations) {
     for (const b of boxes) {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COINS } from '@app/shared';
+import { COLLECT_SIGNAL } from '@app/shared/heap';
 import { createRng } from '../../../workers/src/market/rng.ts';
 import { type FakeBinance, startFakeBinance } from '../../../workers/src/market/testing/fake-binance.ts';
 import { rssBytes } from '../proc.ts';
@@ -15,7 +16,7 @@ import { Checks } from './checks.ts';
 import type { SoakConfig } from './config.ts';
 import { planFaults, runFault } from './faults.ts';
 import { Model } from './model.ts';
-import { launchPlatform, type SoakPlatform } from './platform.ts';
+import { isServer, launchPlatform, type SoakPlatform } from './platform.ts';
 import { Recorder } from './recorder.ts';
 import { buildReport, memoryFigures, type SoakReport, timelineSvg } from './report.ts';
 
@@ -113,11 +114,23 @@ export async function runSoak(o: RunOptions): Promise<RunResult> {
 
     const gapBoundMs = config.SOAK_PRICE_GAP_BOUND_SECONDS * 1000;
     const maxGap = new Map<number, number>();
+    let lastCollect = 0;
     const sample = () => {
       const now = Date.now();
       for (const [name, pid] of running.processes()) {
         const rss = rssBytes(pid);
         if (rss !== undefined) recorder.sampleMemory(name, pid, rss, now);
+      }
+      for (const h of running.liveHeap.splice(0)) recorder.sampleLiveHeap(h.name, h.pid, h.bytes, h.at);
+      // V8 may not run a full collection for an hour (the gateway's heap flags): ask for one.
+      if (now - lastCollect >= config.SOAK_HEAP_EVERY_SECONDS * 1000) {
+        lastCollect = now;
+        for (const [name, pid] of running.processes()) {
+          if (!isServer(name)) continue;
+          try {
+            process.kill(pid, COLLECT_SIGNAL);
+          } catch {}
+        }
       }
       m.forgetEvents();
       // A watcher without prices, counted from when the last fault in their way was over.
@@ -248,7 +261,7 @@ export async function runSoak(o: RunOptions): Promise<RunResult> {
         if (f.slopeMbPerHour !== null && f.slopeMbPerHour > config.SOAK_MEMORY_SLOPE_MB_PER_HOUR) {
           recorder.violation(
             'memory-flat',
-            `${f.process} grew ${f.slopeMbPerHour} MB/h over ${f.judgedMinutes} min after warm-up (bound ${config.SOAK_MEMORY_SLOPE_MB_PER_HOUR})`,
+            `${f.process}'s ${f.judgedOn === 'live heap' ? 'live heap' : 'resident memory'} grew ${f.slopeMbPerHour} MB/h over ${f.judgedMinutes} min after warm-up (bound ${config.SOAK_MEMORY_SLOPE_MB_PER_HOUR})`,
             f.process,
           );
         }

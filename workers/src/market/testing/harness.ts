@@ -73,15 +73,22 @@ export async function deleteKeys(redis: Redis, prefix: string) {
  * lists: the positive signal that lets a test wait for attempts that must fail.
  */
 export async function watchCommands(redis: Redis): Promise<{ commands: string[][]; stop: () => void }> {
-  const monitor = await redis.monitor();
+  // A connection of its own in monitoring mode, as `redis.monitor()` makes one, but listening
+  // for errors from the start: ioredis reports a monitor line it takes for a reply (around
+  // entering and leaving monitoring mode) as "Command queue state error", and `monitor()` only
+  // listens for the first one (it rejects), so a second was thrown at the test. The watch only
+  // counts lines, and a caller waits for a count with a time limit, so a lost line or a broken
+  // watch shows as that wait failing.
+  const monitor = redis.duplicate({ monitor: true, lazyConnect: true });
+  monitor.on('error', () => {});
   const commands: string[][] = [];
   monitor.on('monitor', (_time: string, args: string[]) => {
     commands.push(args.map((a) => String(a).toLowerCase()));
   });
-  // ioredis reports a monitor line it takes for a reply (around entering and leaving monitoring
-  // mode) as "Command queue state error". The watch only counts lines, and a caller waits for a
-  // count with a time limit, so a lost line or a broken watch shows as that wait failing.
-  monitor.on('error', () => {});
+  // Not events.once: it rejects on the first 'error', which is that same report.
+  const monitoring = new Promise<void>((resolve) => monitor.once('monitoring', () => resolve()));
+  await monitor.connect();
+  await monitoring;
   return { commands, stop: () => monitor.disconnect() };
 }
 

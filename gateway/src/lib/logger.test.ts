@@ -1,7 +1,12 @@
+import fs, { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   gatewayLoggerOptions,
+  LINES_WAIT_MS,
+  lineDestination,
   loggableUrl,
   prettyLogs,
   requestLogController,
@@ -114,5 +119,62 @@ describe('the gateway logger', () => {
     expect(prettyLogs('auto', false)).toBe(false);
     expect(prettyLogs('json', true)).toBe(false);
     expect(prettyLogs('pretty', false)).toBe(true);
+  });
+});
+
+describe('lineDestination', () => {
+  // The destination owns the descriptor: destroying it closes it.
+  const closed = (dest: ReturnType<typeof lineDestination>) =>
+    new Promise((resolve) => {
+      dest.once('close', resolve);
+      dest.destroy();
+    });
+  const line = `${JSON.stringify({ level: 30, msg: 'request', url: '/api/site'.padEnd(150, 'x') })}\n`;
+
+  it('writes lines that come one at a time in a few writes, every line kept and in order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lines-'));
+    const fd = openSync(join(dir, 'out.log'), 'w');
+    const writes = vi.spyOn(fs, 'write');
+    try {
+      const dest = lineDestination(fd);
+      const count = 100;
+      const started = performance.now();
+      // One line per turn of the event loop, as requests come: each write would end between two.
+      for (let i = 0; i < count; i++) {
+        dest.write(line.replace('request', `request ${i}`));
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      const elapsed = performance.now() - started;
+      await vi.waitFor(() =>
+        expect(readFileSync(join(dir, 'out.log'), 'utf8').split('\n')).toHaveLength(count + 1),
+      );
+      const written = readFileSync(join(dir, 'out.log'), 'utf8').split('\n');
+      expect(written.slice(0, count).map((l) => JSON.parse(l).msg)).toEqual(
+        Array.from({ length: count }, (_, i) => `request ${i}`),
+      );
+      // A write per LINES_WAIT_BYTES gathered, and at most one per LINES_WAIT_MS besides.
+      const bound = Math.ceil((count * line.length) / 3072) + Math.ceil(elapsed / LINES_WAIT_MS) + 2;
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(bound);
+      expect(writes.mock.calls.length).toBeLessThan(count / 4);
+      await closed(dest);
+    } finally {
+      writes.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a lone line without waiting for more', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lines-'));
+    const fd = openSync(join(dir, 'out.log'), 'w');
+    try {
+      const dest = lineDestination(fd);
+      dest.write(line);
+      await vi.waitFor(() => expect(readFileSync(join(dir, 'out.log'), 'utf8')).toBe(line), {
+        timeout: 5000,
+      });
+      await closed(dest);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

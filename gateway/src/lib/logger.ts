@@ -81,6 +81,30 @@ const logSafeError = logSafeErrorSerializer(stdSerializers.err);
 
 /** The most bytes of log lines written to stdout in one write. */
 const LINES_PER_WRITE_BYTES = 4096;
+/** Lines are written once this many bytes of them wait… */
+const LINES_WAIT_BYTES = 3072;
+/** …or when this much time has passed, whichever comes first. */
+export const LINES_WAIT_MS = 100;
+
+/**
+ * JSON lines to a file descriptor (stdout under `pnpm start`), written while the process goes
+ * on. A write costs about the same whatever its size (the system call, and the thread pool that
+ * makes it handing it back to the event loop), and at a line per request one write per line
+ * was a large share of a request's cost: lines wait until a write's worth has gathered or
+ * LINES_WAIT_MS has passed (ADR 0026). pino writes what waits when the process exits; a
+ * process killed outright loses at most that much. Lines wait in strings of at most
+ * LINES_PER_WRITE_BYTES: sonic-boom measures the string a line joins on every line, which costs
+ * more the longer it grows.
+ */
+export function lineDestination(fd: number) {
+  return destination({
+    dest: fd,
+    sync: false,
+    minLength: LINES_WAIT_BYTES,
+    maxWrite: LINES_PER_WRITE_BYTES,
+    periodicFlush: LINES_WAIT_MS,
+  });
+}
 
 /** Whether the lines are for a person: LOG_FORMAT, or when `auto`, whether stdout is a terminal. */
 export const prettyLogs = (format: Config['logFormat'], stdoutIsTTY = Boolean(process.stdout.isTTY)) =>
@@ -111,11 +135,7 @@ export function gatewayLoggerOptions(
     ? { stream }
     : prettyLogs(format)
       ? { name: 'gateway', transport: prettyTransport() }
-      : // A line per request: written while the process goes on, several in one write when
-        // they come faster than one write takes (pino flushes what is left when it exits).
-        // Lines wait in strings of at most LINES_PER_WRITE_BYTES: sonic-boom measures the
-        // string a line joins on every line, which costs more the longer it grows.
-        { stream: destination({ dest: 1, sync: false, maxWrite: LINES_PER_WRITE_BYTES }) };
+      : { stream: lineDestination(1) };
   return {
     level,
     redact: { paths: [...LOG_REDACT_PATHS], censor: LOG_REDACT_CENSOR },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security.ts';
+import { dataHeaders, helmetHeaders } from './security.ts';
 
 describe('helmetHeaders', () => {
   it("reads helmet's headers for a configuration once, lower-cased, X-Powered-By left out", () => {
@@ -15,5 +15,23 @@ describe('helmetHeaders', () => {
     );
     expect(Object.keys(headers).every((name) => name === name.toLowerCase())).toBe(true);
     expect(headers).not.toHaveProperty('x-powered-by');
+  });
+});
+
+describe('dataHeaders', () => {
+  it("keeps of a page's headers those that protect data, with a policy that lets nothing load", () => {
+    const page = helmetHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } } });
+    expect(dataHeaders(page)).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': page['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+  });
+
+  it('leaves out a header the page does not send rather than sending it empty', () => {
+    const page = helmetHeaders({ strictTransportSecurity: false });
+    expect(dataHeaders(page)).not.toHaveProperty('strict-transport-security');
   });
 });

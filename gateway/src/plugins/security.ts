@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { RetryLaterError } from '../lib/errors.ts';
+import { isPagePath } from '../lib/paths.ts';
 
 /** The headers helmet's middleware sets with `options`, read from a stand-in response. */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
@@ -34,6 +35,27 @@ export const perAccount = (request: FastifyRequest): string =>
   request.currentUser ? `account:${request.currentUser.id}` : request.ip;
 
 /**
+ * The headers of the API's data answers (JSON, a CSV, a voucher), built from a page's:
+ * a page fetches them and no browser renders them as a page, so the page's policies for
+ * scripts, styles, referrers, window openers and prefetching have nothing to apply to. What
+ * they keep: nothing may load from them or frame them if one is opened, they are not sniffed
+ * as another type, other origins cannot read them, HTTPS stays sticky. Every request pays for
+ * the bytes of its headers, and a page's are about 800 (ADR 0026).
+ */
+export function dataHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = [
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(kept.flatMap((name) => (pageHeaders[name] ? [[name, pageHeaders[name]]] : []))),
+  };
+}
+
+/**
  * Security headers for every answer, and the rate limiter that login and register opt
  * into (route `config.rateLimit`). Counters live in Redis under the app's key prefix, so
  * every gateway behind the load balancer counts the same attempts.
@@ -41,12 +63,12 @@ export const perAccount = (request: FastifyRequest): string =>
  * The headers are helmet's, read once from its middleware when the app is built and copied onto
  * each reply, rather than running helmet's dozen middlewares (each setting one header on the
  * response) per request as @fastify/helmet does: every request pays for the headers, trade
- * placement included (docs/adr/0008). Nothing in this configuration depends on the request, so
- * the headers are the same for every answer.
+ * placement included (docs/adr/0008). Nothing in this configuration depends on the request but
+ * whether it asks for a page or the API's data (`isPagePath`, ADR 0026).
  */
 export default fp(
   async (app) => {
-    const securityHeaders = helmetHeaders({
+    const pageHeaders = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -68,8 +90,9 @@ export default fp(
         },
       },
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(securityHeaders);
+    const apiHeaders = dataHeaders(pageHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isPagePath(request.url) ? pageHeaders : apiHeaders);
       done();
     });
 

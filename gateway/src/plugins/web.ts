@@ -3,14 +3,8 @@ import { basename, join, relative, sep } from 'node:path';
 import { MSG } from '@app/shared';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { isApiPath, pathOf } from '../lib/paths.ts';
 import { errorBody } from './errors.ts';
-
-const pathOf = (url: string) => url.split('?')[0] ?? '';
-
-const isApiPath = (url: string) => {
-  const path = pathOf(url);
-  return path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io/');
-};
 
 /** Source maps stay on the server (for reading a stack trace there); a browser gets a 404. */
 const isSourceMap = (path: string) => path.endsWith('.map');

@@ -279,15 +279,17 @@ describe('errors and headers', () => {
     }
   });
 
-  it('sends security headers with a CSP that lets the web app run', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/site' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' https: data: blob:");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it("sends the API's data answers the data headers, without a page's policies", async () => {
+    for (const url of ['/api/site', '/api/nope']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=/);
+      expect(res.headers, url).not.toHaveProperty('referrer-policy');
+      expect(res.headers, url).not.toHaveProperty('cross-origin-opener-policy');
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
   });
 });
 
@@ -304,6 +306,19 @@ describe('the built web app', () => {
   afterAll(async () => {
     await web.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends pages and files security headers with a CSP that lets the web app run', async () => {
+    for (const url of ['/trade/BTC-INR', '/assets/app.js', '/assets/gone.js']) {
+      const res = await web.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp, url).toContain("img-src 'self' https: data: blob:");
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('serves files, and index.html for client routes', async () => {

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { MSG } from '@app/shared';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, databaseError, outageError, RetryLaterError } from '../lib/errors.ts';
@@ -64,9 +64,16 @@ export default fp(
     });
 
     // Requests that carry no body are validated as an empty object, so a missing body
-    // gets the form's first message rather than a generic "expected object".
-    app.addHook('preValidation', async (request) => {
-      if (request.body == null && request.routeOptions.schema?.body) request.body = {};
+    // gets the form's first message rather than a generic "expected object". Only routes
+    // with a body schema run it: a hook on the app would run for every request, the 404 too.
+    const emptyBodyAsObject: preValidationHookHandler = (request, _reply, done) => {
+      if (request.body == null) request.body = {};
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.schema?.body) return;
+      const own = route.preValidation ?? [];
+      route.preValidation = [emptyBodyAsObject, ...(Array.isArray(own) ? own : [own])];
     });
   },
   { name: 'errors' },

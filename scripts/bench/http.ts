@@ -242,8 +242,13 @@ export async function runHttpBench() {
       const counted = round > 0;
       const seconds = counted ? SECONDS : 2;
       const line: string[] = [];
+      const helloBefore = sample();
       const r = await measure('node:http hello', hello.url, { status: 200 }, seconds);
-      if (counted) push(figures, 'hello', r.rps);
+      if (counted) {
+        push(figures, 'hello', r.rps);
+        const used = cpuSince(helloBefore, sample());
+        push(cpuPerRequest, 'hello', ((used.hello ?? 0) * 1000) / Math.max(1, r.requests));
+      }
       line.push(`hello ${num(r.rps)}`);
       for (const target of targets) {
         const parts: string[] = [];
@@ -309,7 +314,8 @@ export async function runHttpBench() {
         'ratio (through PORT) | target | server CPU per request: PORT / direct / many addresses |',
     );
     console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    console.log(`| node:http hello | | ${num(helloRps)} | | | | | | |`);
+    const helloCpu = median(cpuPerRequest.get('hello') ?? []);
+    console.log(`| node:http hello | | ${num(helloRps)} | | | | | | - / ${helloCpu.toFixed(1)} µs / - |`);
     for (const t of targets) {
       const [port, one, spread] = [rps(t.name, 'port'), rps(t.name, 'direct'), rps(t.name, 'spread')];
       let ratio = '';

@@ -2,6 +2,7 @@ import fs, { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import {
   gatewayLoggerOptions,
@@ -9,6 +10,7 @@ import {
   lineDestination,
   loggableUrl,
   prettyLogs,
+  requestLineWriter,
   requestLogController,
   requestLoggerFactory,
 } from './logger.ts';
@@ -176,5 +178,61 @@ describe('lineDestination', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('requestLineWriter', () => {
+  const capture = () => {
+    const lines: string[] = [];
+    return { lines, stream: { write: (line: string) => lines.push(line) } };
+  };
+
+  it("writes the line pino writes for the same fields: same keys in the same order, escaped as pino's", () => {
+    const { lines, stream } = capture();
+    const logger = pino({ level: 'info', name: 'gateway' }, stream);
+    const fields = {
+      reqId: 'id-1',
+      method: 'GET',
+      url: '/x?note="a\\b"\u2028',
+      statusCode: 404,
+      responseTime: 0.3,
+    };
+    requestLineWriter(logger)(
+      fields.reqId,
+      fields.method,
+      fields.url,
+      fields.statusCode,
+      fields.responseTime,
+    );
+    logger.info(fields, 'request');
+    const [ours, theirs] = lines.map((line) => {
+      expect(line.endsWith('}\n')).toBe(true);
+      const { time, ...rest } = JSON.parse(line);
+      expect(typeof time).toBe('number');
+      return Object.entries(rest);
+    });
+    expect(ours).toEqual(theirs);
+    expect(theirs?.map(([k]) => k)).toEqual([
+      'level',
+      'pid',
+      'hostname',
+      'name',
+      'reqId',
+      'method',
+      'url',
+      'statusCode',
+      'responseTime',
+      'msg',
+    ]);
+  });
+
+  it("writes nothing when the logger's level is above info", () => {
+    const { lines, stream } = capture();
+    const logger = pino({ level: 'warn' }, stream);
+    requestLineWriter(logger)('id-1', 'GET', '/api/site', 200, 1);
+    expect(lines).toEqual([]);
+    logger.level = 'info';
+    requestLineWriter(logger)('id-2', 'GET', '/api/site', 200, 1);
+    expect(lines).toHaveLength(1);
   });
 });

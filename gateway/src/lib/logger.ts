@@ -6,8 +6,11 @@ import {
   type ChildLoggerOptions,
   type DestinationStream,
   destination,
+  type Logger,
   type LoggerOptions,
+  levels,
   stdSerializers,
+  symbols,
 } from 'pino';
 import type { Config } from '../config.ts';
 
@@ -160,12 +163,8 @@ export function gatewayLoggerOptions(
  * that line at error, with the error.
  */
 class OneLinePerRequest extends LogController {
-  /**
-   * The request lines' logger: the app's, without the redaction pass. A line holds only the
-   * fields built below (the URL already censored), and walking the redaction paths for every
-   * request would cost more than writing the line.
-   */
-  private lines: FastifyBaseLogger | undefined;
+  /** Writes the request lines of the app it first saw (a controller serves one app). */
+  private write: RequestLineWriter | undefined;
 
   override incomingRequest(): void {}
 
@@ -176,19 +175,48 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const line = {
-      method: request.method,
-      url: loggableUrl(request.url),
-      statusCode: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
-    };
+    const url = loggableUrl(request.url);
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     if (error) {
-      reply.log.error({ ...line, err: error }, 'request errored');
+      reply.log.error(
+        { method: request.method, url, statusCode: reply.statusCode, responseTime, err: error },
+        'request errored',
+      );
       return;
     }
-    this.lines ??= request.server.log.child({}, { redact: [] });
-    this.lines.info({ reqId: request.id, ...line }, 'request');
+    this.write ??= requestLineWriter(request.server.log);
+    this.write(request.id, request.method, url, reply.statusCode, responseTime);
   }
+}
+
+type RequestLineWriter = (
+  reqId: string,
+  method: string,
+  url: string,
+  statusCode: number,
+  responseTime: number,
+) => void;
+
+/**
+ * The request line, written straight to the logger's stream as pino writes a line at info
+ * (its level, time and bindings, then the fields, then the message): it is the one line every
+ * request writes, and pino's general path (serializers, redaction, a child logger per app)
+ * has nothing to do on fields that are built here, the URL already censored. The logger's
+ * level still decides. `lineWriter.test` holds it to pino's own line for the same fields.
+ */
+export function requestLineWriter(logger: FastifyBaseLogger): RequestLineWriter {
+  // Fastify's logger is the pino logger it was given options for (gatewayLoggerOptions).
+  const pinoLogger = logger as unknown as Logger;
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[symbols.streamSym] as DestinationStream;
+  const bindings = internals[symbols.chindingsSym] as string;
+  const info = `{"level":${levels.values.info}`;
+  return (reqId, method, url, statusCode, responseTime) => {
+    if (!pinoLogger.isLevelEnabled('info')) return;
+    stream.write(
+      `${info},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request"}\n`,
+    );
+  };
 }
 
 export const requestLogController = () => new OneLinePerRequest();

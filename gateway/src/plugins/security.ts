@@ -40,7 +40,7 @@ export const perAccount = (request: FastifyRequest): string =>
  * scripts, styles, referrers, window openers and prefetching have nothing to apply to. What
  * they keep: nothing may load from them or frame them if one is opened, they are not sniffed
  * as another type, other origins cannot read them, HTTPS stays sticky. Every request pays for
- * the bytes of its headers, and a page's are about 800 (ADR 0026).
+ * the bytes of its headers, and a page's are several times the data set's (ADR 0026).
  */
 export function dataHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const kept = [
